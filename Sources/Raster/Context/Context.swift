@@ -1,0 +1,254 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Core Graphics-like drawing context over a surface (`CGContext`): a graphics state
+/// with save and restore, a current transform from user space (points, y down) to device
+/// pixels, and fills, strokes and clips of paths.
+///
+/// A context starts with the surface's scale as its transform, black paints, line width
+/// 1, butt caps, miter joins, miter limit 10, alpha 1, the normal blend mode, and the
+/// whole surface as its clip. Invalid values given to setters (NaN, infinities, negative
+/// widths) are ignored: the state keeps its previous value, as each setter documents.
+public final class Context {
+    /// The surface drawn into.
+    public let surface: Surface
+    var state: GraphicsState
+    private var stack: [GraphicsState] = []
+    let rasterizer = Rasterizer()
+
+    /// Curves are flattened to within this many device pixels.
+    static let tolerance = 0.1
+
+    /// Creates a context drawing into `surface`, with the surface's scale as its transform.
+    public init(surface: Surface) {
+        self.surface = surface
+        state = GraphicsState(transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
+                              clipBounds: IntRect(width: surface.width, height: surface.height))
+    }
+
+    // MARK: State
+
+    /// Pushes a copy of the graphics state (`CGContextSaveGState`).
+    public func saveGState() { stack.append(state) }
+
+    /// Pops the graphics state saved last (`CGContextRestoreGState`). A restore without a
+    /// matching save is a programming error: reported on standard error in debug builds,
+    /// ignored in release builds.
+    public func restoreGState() {
+        guard let last = stack.popLast() else {
+            #if DEBUG
+            StandardError.write("Raster: restoreGState() without a matching saveGState(); ignored")
+            #endif
+            return
+        }
+        state = last
+    }
+
+    /// How many saved states are on the stack.
+    public var savedStateCount: Int { stack.count }
+
+    // MARK: Transform
+
+    /// The current transform from user space to device pixels (`CGContextGetCTM`).
+    public var transform: AffineTransform { state.transform }
+
+    /// Moves the user-space origin (`CGContextTranslateCTM`); non-finite values are ignored.
+    public func translateBy(x: Double, y: Double) {
+        guard x.isFinite, y.isFinite else { return }
+        state.transform = state.transform.translatedBy(x: x, y: y)
+    }
+
+    /// Scales user space (`CGContextScaleCTM`); non-finite values are ignored.
+    public func scaleBy(x: Double, y: Double) {
+        guard x.isFinite, y.isFinite else { return }
+        state.transform = state.transform.scaledBy(x: x, y: y)
+    }
+
+    /// Rotates user space by `angle` radians, clockwise on screen (`CGContextRotateCTM`);
+    /// a non-finite angle is ignored.
+    public func rotate(by angle: Double) {
+        guard angle.isFinite else { return }
+        state.transform = state.transform.rotated(by: angle)
+    }
+
+    /// Applies `t` before the current transform (`CGContextConcatCTM`); a transform with a
+    /// non-finite coefficient is ignored.
+    public func concatenate(_ t: AffineTransform) {
+        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { return }
+        state.transform = t.concatenating(state.transform)
+    }
+
+    // MARK: Paint and line style
+
+    /// The colour of fills (`CGContextSetFillColorWithColor`); default black.
+    public var fillColor: Color {
+        get { state.fillColor }
+        set { state.fillColor = newValue }
+    }
+
+    /// The colour of strokes (`CGContextSetStrokeColorWithColor`); default black.
+    public var strokeColor: Color {
+        get { state.strokeColor }
+        set { state.strokeColor = newValue }
+    }
+
+    /// Sets the fill colour.
+    public func setFillColor(_ color: Color) { state.fillColor = color }
+
+    /// Sets the stroke colour.
+    public func setStrokeColor(_ color: Color) { state.strokeColor = color }
+
+    /// The line width in user space (`CGContextSetLineWidth`); default 1. Width 0 draws
+    /// the thinnest visible line, one device pixel wide, as Core Graphics does. Negative
+    /// or non-finite widths are ignored.
+    public var lineWidth: Double {
+        get { state.stroke.width }
+        set { if newValue.isFinite && newValue >= 0 { state.stroke.width = newValue } }
+    }
+
+    /// The cap of open line ends (`CGContextSetLineCap`); default butt.
+    public var lineCap: LineCap {
+        get { state.stroke.cap }
+        set { state.stroke.cap = newValue }
+    }
+
+    /// The corner style (`CGContextSetLineJoin`); default miter.
+    public var lineJoin: LineJoin {
+        get { state.stroke.join }
+        set { state.stroke.join = newValue }
+    }
+
+    /// The longest miter, in line widths, before a corner is beveled
+    /// (`CGContextSetMiterLimit`); default 10. Non-finite or negative values are ignored.
+    public var miterLimit: Double {
+        get { state.stroke.miterLimit }
+        set { if newValue.isFinite && newValue >= 0 { state.stroke.miterLimit = newValue } }
+    }
+
+    /// The dash pattern, or nil for solid lines (`CGContextSetLineDash`).
+    public var lineDash: DashPattern? {
+        get { state.stroke.dash }
+        set { state.stroke.dash = newValue }
+    }
+
+    /// Sets the dash pattern from lengths (`CGContextSetLineDash`); an empty list, a
+    /// negative or non-finite length, or lengths summing to zero give solid lines.
+    public func setLineDash(phase: Double, lengths: [Double]) {
+        state.stroke.dash = DashPattern(phase: phase, lengths: lengths)
+    }
+
+    /// The opacity applied to everything drawn (`CGContextSetAlpha`); default 1, clamped
+    /// to 0...1, NaN ignored.
+    public var alpha: Double {
+        get { state.alpha }
+        set { if !newValue.isNaN { state.alpha = min(max(newValue, 0), 1) } }
+    }
+
+    /// How drawing combines with the surface (`CGContextSetBlendMode`); default normal.
+    public var blendMode: BlendMode {
+        get { state.blendMode }
+        set { state.blendMode = newValue }
+    }
+
+    // MARK: Drawing
+
+    /// Fills a path with the fill colour (`CGContextFillPath` / `CGContextEOFillPath`).
+    /// Each subpath is closed implicitly.
+    public func fill(_ path: Path, rule: FillRule = .nonZero) {
+        fill(path, rule: rule, color: state.fillColor)
+    }
+
+    /// Fills a rectangle with the fill colour (`CGContextFillRect`).
+    public func fill(_ rect: Rect) { fill(Path(rect: rect)) }
+
+    /// Fills the ellipse inscribed in a rectangle (`CGContextFillEllipseInRect`).
+    public func fillEllipse(in rect: Rect) { fill(Path(ellipseIn: rect)) }
+
+    /// Strokes a path with the stroke colour and line style (`CGContextStrokePath`).
+    public func stroke(_ path: Path) {
+        guard !state.clipBounds.isEmpty else { return }
+        let color = state.strokeColor
+        guard prepareStroke(path) else { return }
+        paint(color: color, rule: .nonZero)
+    }
+
+    /// Strokes a rectangle (`CGContextStrokeRect`).
+    public func stroke(_ rect: Rect) { stroke(Path(rect: rect)) }
+
+    /// Strokes the ellipse inscribed in a rectangle (`CGContextStrokeEllipseInRect`).
+    public func strokeEllipse(in rect: Rect) { stroke(Path(ellipseIn: rect)) }
+
+    /// Makes a rectangle transparent, within the clip (`CGContextClearRect`); the blend
+    /// mode and alpha in force do not matter.
+    public func clear(_ rect: Rect) {
+        let saved = (state.blendMode, state.alpha)
+        state.blendMode = .clear
+        state.alpha = 1
+        fill(Path(rect: rect), rule: .nonZero, color: .black)
+        (state.blendMode, state.alpha) = saved
+    }
+
+    func fill(_ path: Path, rule: FillRule, color: Color) {
+        guard !state.clipBounds.isEmpty else { return }
+        if state.transform.isAxisAligned, let r = path.rectangle {
+            guard let painter = solidPainter(color) else { return }
+            var sink = painter
+            RectScanner.scan(state.transform.apply(to: r), clip: state.clipBounds, into: &sink)
+            return
+        }
+        rasterizer.reset()
+        var collector = OutlineCollector(rasterizer)
+        path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+        paint(color: color, rule: rule)
+    }
+
+    /// Flattens and strokes `path` into the rasterizer; false when nothing is to be drawn.
+    func prepareStroke(_ path: Path) -> Bool {
+        let t = state.transform
+        let scale = t.maximumScale
+        guard scale > 0, scale.isFinite else { return false }
+        var style = state.stroke
+        if style.width == 0 { style.width = 1 / scale }
+        let tolerance = Context.tolerance / scale
+        var lines = Polylines()
+        path.flatten(transform: .identity, tolerance: tolerance, into: &lines)
+        if let dash = style.dash, let dashed = Dasher.dash(lines, pattern: dash) { lines = dashed }
+        rasterizer.reset()
+        var stroker = Stroker(style: style, tolerance: tolerance,
+                              sink: TransformingSink(transform: t, inner: OutlineCollector(rasterizer)))
+        stroker.stroke(lines)
+        return !rasterizer.isEmpty
+    }
+
+    /// Composites the rasterizer's outline in a solid colour with the current alpha,
+    /// blend mode and clip.
+    func paint(color: Color, rule: FillRule) {
+        guard var painter = solidPainter(color) else { return }
+        rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
+    }
+
+    /// A painter of `color` with the current alpha, blend mode and clip mask, or nil when
+    /// it would change nothing.
+    func solidPainter(_ color: Color) -> SolidPainter? {
+        var pixel = color.premultiplied.argb
+        if state.alpha < 1 { pixel = PixelMath.scale(pixel, UInt32(state.alpha * 255 + 0.5)) }
+        if pixel == 0 && state.blendMode.skipsTransparentSource { return nil }
+        return SolidPainter(surface: surface, color: pixel, mode: state.blendMode, mask: state.clipMask)
+    }
+}
+
+/// Composites a solid colour onto a surface under the coverage it is given.
+struct SolidPainter: CoverageSink {
+    let surface: Surface
+    let color: UInt32
+    let mode: BlendMode
+    let mask: ClipMask?
+
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
+        // the surface.
+        Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage),
+                         mask: mask.map { UnsafePointer($0.row(y) + x) }, mode: mode)
+    }
+}

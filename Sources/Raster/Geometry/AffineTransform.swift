@@ -1,0 +1,109 @@
+import Glibc
+
+/// An affine map of the plane, `x' = a x + c y + tx`, `y' = b x + d y + ty`,
+/// with the field names and composition order of `CGAffineTransform`.
+public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The coefficients, as `CGAffineTransform` names them.
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    /// Creates a transform from its six coefficients.
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    /// The identity (`CGAffineTransformIdentity`).
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A translation (`CGAffineTransformMakeTranslation`).
+    public init(translationX tx: Double, y ty: Double) {
+        self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+    }
+
+    /// A scale (`CGAffineTransformMakeScale`).
+    public init(scaleX sx: Double, y sy: Double) {
+        self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    /// A rotation by `angle` radians; positive angles turn clockwise on a y-down screen
+    /// (`CGAffineTransformMakeRotation`).
+    public init(rotationAngle angle: Double) {
+        let s = sin(angle), k = cos(angle)
+        self.init(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
+    }
+
+    /// Whether this is the identity.
+    public var isIdentity: Bool { self == .identity }
+
+    /// Whether the map only translates and scales (no rotation or skew).
+    public var isAxisAligned: Bool { b == 0 && c == 0 }
+
+    /// The determinant `a d - b c`.
+    public var determinant: Double { a * d - b * c }
+
+    /// The transform that maps a point through `self` and then through `t`
+    /// (`CGAffineTransformConcat(self, t)`).
+    public func concatenating(_ t: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+            c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+            tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+    }
+
+    /// A translation applied before this transform (`CGAffineTransformTranslate`).
+    public func translatedBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(translationX: x, y: y).concatenating(self)
+    }
+
+    /// A scale applied before this transform (`CGAffineTransformScale`).
+    public func scaledBy(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+
+    /// A rotation applied before this transform (`CGAffineTransformRotate`).
+    public func rotated(by angle: Double) -> AffineTransform {
+        AffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    /// The inverse map, or nil when the transform is singular or not finite
+    /// (`CGAffineTransformInvert`, which returns the input unchanged instead).
+    public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let inv = AffineTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return [inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty].allSatisfy(\.isFinite) ? inv : nil
+    }
+
+    /// The image of a point (`CGPointApplyAffineTransform`).
+    public func apply(to p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// The image of a vector: the linear part only, no translation.
+    public func applyLinear(to p: Point) -> Point {
+        Point(x: a * p.x + c * p.y, y: b * p.x + d * p.y)
+    }
+
+    /// The bounding box of the image of a rectangle (`CGRectApplyAffineTransform`).
+    public func apply(to r: Rect) -> Rect {
+        if r.isNull { return r }
+        let s = r.standardized
+        let corners = [
+            apply(to: Point(x: s.minX, y: s.minY)), apply(to: Point(x: s.maxX, y: s.minY)),
+            apply(to: Point(x: s.minX, y: s.maxY)), apply(to: Point(x: s.maxX, y: s.maxY)),
+        ]
+        let x0 = corners.map(\.x).min()!, x1 = corners.map(\.x).max()!
+        let y0 = corners.map(\.y).min()!, y1 = corners.map(\.y).max()!
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// How much the transform stretches lengths at most (the larger singular value).
+    public var maximumScale: Double {
+        let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
+        let m = (p + q) / 2, n = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
+        return (m + n).squareRoot()
+    }
+
+    public var description: String { "[\(a) \(b) \(c) \(d) \(tx) \(ty)]" }
+}

@@ -1,0 +1,60 @@
+extension Surface {
+    /// Decodes a PNG of any kind (palette, grey, 16-bit, interlaced, with or without
+    /// alpha) into a premultiplied surface of the given scale.
+    ///
+    /// - Throws: `RasterError.pngDecode` for data that is not a whole, valid PNG, naming
+    ///   libpng's reason; `RasterError.pngTooLarge` beyond 32768 on a side or 2^28 pixels.
+    public convenience init(pngData data: [UInt8], scale: Double = 1) throws {
+        let decoded = try PNGCodec.decode(data)
+        try self.init(width: decoded.width, height: decoded.height, scale: scale)
+        decoded.bgra.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                let out = row(y)
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let a = src[i + 3]
+                    let b = Pixel.premultiply(src[i], a), g = Pixel.premultiply(src[i + 1], a)
+                    let r = Pixel.premultiply(src[i + 2], a)
+                    out[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                }
+            }
+        }
+    }
+
+    /// Reads a PNG file (see `init(pngData:scale:)`).
+    ///
+    /// - Throws: `RasterError.file` naming the path when it cannot be read, or the
+    ///   decoding errors.
+    public convenience init(contentsOfPNG path: String, scale: Double = 1) throws {
+        let data = try FileIO.read(path)
+        do {
+            try self.init(pngData: data, scale: scale)
+        } catch let error as RasterError {
+            throw RasterError.file(path: path, reason: error.description)
+        }
+    }
+
+    /// The surface as an 8-bit RGBA PNG with straight alpha; every pixel whose colour
+    /// components do not exceed its alpha reads back with the same bytes.
+    public func pngData() throws -> [UInt8] {
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        rgba.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let src = row(y)
+                for x in 0..<width {
+                    let p = Pixel(argb: src[x]).unpremultiplied
+                    let i = (y * width + x) * 4
+                    out[i] = p.r; out[i + 1] = p.g; out[i + 2] = p.b; out[i + 3] = p.a
+                }
+            }
+        }
+        return try PNGCodec.encode(width: width, height: height, rgba: rgba)
+    }
+
+    /// Writes the surface to a PNG file, replacing it.
+    ///
+    /// - Throws: `RasterError.file` naming the path when it cannot be written.
+    public func writePNG(to path: String) throws {
+        try FileIO.write(try pngData(), to: path)
+    }
+}

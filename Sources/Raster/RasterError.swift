@@ -1,0 +1,29 @@
+/// The errors Raster throws; each message names the value or file that was wrong.
+public enum RasterError: Error, Equatable, CustomStringConvertible {
+    /// A surface size outside 1...32768 on a side.
+    case invalidSurfaceSize(width: Int, height: Int)
+    /// A row stride that is not a multiple of 4 or is shorter than a row.
+    case invalidStride(stride: Int, width: Int)
+    /// A PNG that libpng could not decode; `reason` is libpng's message.
+    case pngDecode(reason: String)
+    /// A PNG whose dimensions exceed what a surface can hold.
+    case pngTooLarge(width: Int, height: Int)
+    /// A surface that libpng could not encode.
+    case pngEncode(reason: String)
+    /// A file that could not be read or written.
+    case file(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidSurfaceSize(let w, let h):
+            return "invalid surface size \(w) x \(h): each side must be 1...\(Surface.maximumSide)"
+        case .invalidStride(let s, let w):
+            return "invalid stride \(s) bytes for a width of \(w) pixels: it must be a multiple of 4 and at least \(w * 4)"
+        case .pngDecode(let reason): return "cannot decode PNG: \(reason)"
+        case .pngTooLarge(let w, let h):
+            return "PNG of \(w) x \(h) is too large: each side must be at most \(Surface.maximumSide)"
+        case .pngEncode(let reason): return "cannot encode PNG: \(reason)"
+        case .file(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}

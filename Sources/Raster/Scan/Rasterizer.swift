@@ -1,0 +1,256 @@
+/// The exact-area scan converter: collects device-space line segments, then computes for
+/// every pixel the signed area the closed outline covers (RASTER.md), in bands of rows,
+/// and hands runs of equal coverage to a sink.
+///
+/// Coordinates beyond +-4e6 device pixels are clamped there; a NaN makes the whole path
+/// draw nothing. The scratch buffers are kept between paths, so a reused rasterizer does
+/// not allocate.
+final class Rasterizer {
+    /// Segment end points, x0 y0 x1 y1 per segment.
+    private var segments: [Double] = []
+    private var minX = Double.infinity, minY = Double.infinity
+    private var maxX = -Double.infinity, maxY = -Double.infinity
+    private var invalid = false
+    /// Accumulation cells of one band, cleared as they are read.
+    private var cells: UnsafeMutablePointer<Float>
+    private var cellCapacity: Int
+    /// One bit per cell, set when the cell is written, so that the sweep jumps from one
+    /// touched cell to the next instead of reading the empty ones.
+    private var touched: UnsafeMutablePointer<UInt64>
+    private var touchedCapacity: Int
+
+    /// The most cells one band may use; taller paths are done in several bands.
+    private static let bandCells = 1 << 20
+    private static let coordinateLimit = 4e6
+
+    init() {
+        cellCapacity = 4096
+        cells = .allocate(capacity: cellCapacity)
+        cells.initialize(repeating: 0, count: cellCapacity)
+        touchedCapacity = 256
+        touched = .allocate(capacity: touchedCapacity)
+        touched.initialize(repeating: 0, count: touchedCapacity)
+    }
+
+    deinit {
+        cells.deallocate()
+        touched.deallocate()
+    }
+
+    /// Forgets the segments of the previous path.
+    func reset() {
+        segments.removeAll(keepingCapacity: true)
+        minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
+        invalid = false
+    }
+
+    /// Whether no segment has been added.
+    var isEmpty: Bool { segments.isEmpty }
+
+    /// The device bounds of the segments added so far.
+    var bounds: IntRect {
+        segments.isEmpty || invalid ? .empty : IntRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+    }
+
+    /// Adds one segment of an outline (device pixels).
+    func addSegment(_ a: Point, _ b: Point) {
+        if a.x.isNaN || a.y.isNaN || b.x.isNaN || b.y.isNaN { invalid = true; return }
+        let lim = Rasterizer.coordinateLimit
+        let ax = min(max(a.x, -lim), lim), ay = min(max(a.y, -lim), lim)
+        let bx = min(max(b.x, -lim), lim), by = min(max(b.y, -lim), lim)
+        if ay == by { return }
+        segments.append(ax); segments.append(ay); segments.append(bx); segments.append(by)
+        minX = min(minX, min(ax, bx)); maxX = max(maxX, max(ax, bx))
+        minY = min(minY, min(ay, by)); maxY = max(maxY, max(ay, by))
+    }
+
+    /// Scan-converts the segments within `clip` and sends the coverage to `sink`.
+    func rasterize<S: CoverageSink>(rule: FillRule, clip: IntRect, into sink: inout S) {
+        guard !invalid, !segments.isEmpty else { return }
+        let box = clip.intersection(bounds)
+        guard !box.isEmpty else { return }
+        let left = box.x0, right = box.x1
+        let width = right - left
+        let pitch = width + 2
+        let bandHeight = max(1, min(box.height, Rasterizer.bandCells / pitch))
+        let needed = pitch * bandHeight
+        if needed > cellCapacity {
+            cells.deallocate()
+            cellCapacity = needed
+            cells = .allocate(capacity: needed)
+            cells.initialize(repeating: 0, count: needed)
+        }
+        let words = (pitch + 63) >> 6
+        if words * bandHeight > touchedCapacity {
+            touched.deallocate()
+            touchedCapacity = words * bandHeight
+            touched = .allocate(capacity: touchedCapacity)
+            touched.initialize(repeating: 0, count: touchedCapacity)
+        }
+        var bandTop = box.y0
+        while bandTop < box.y1 {
+            let bandBottom = min(box.y1, bandTop + bandHeight)
+            accumulate(left: left, right: right, pitch: pitch, words: words, top: bandTop, bottom: bandBottom)
+            sweep(rule: rule, left: left, width: width, pitch: pitch, words: words, top: bandTop, bottom: bandBottom, into: &sink)
+            bandTop = bandBottom
+        }
+    }
+
+    /// Adds every segment's area and cover to the cells of rows `top..<bottom`.
+    private func accumulate(left: Int, right: Int, pitch: Int, words: Int, top: Int, bottom: Int) {
+        let l = Double(left), r = Double(right), t = Double(top), b = Double(bottom)
+        segments.withUnsafeBufferPointer { seg in
+            var i = 0
+            while i < seg.count {
+                let x0 = seg[i], y0 = seg[i + 1], x1 = seg[i + 2], y1 = seg[i + 3]
+                i += 4
+                if max(y0, y1) <= t || min(y0, y1) >= b { continue }
+                if min(x0, x1) >= l && max(x0, x1) <= r {
+                    addLine(x0, y0, x1, y1, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
+                    continue
+                }
+                // Split where the segment leaves the columns; the parts outside become
+                // vertical lines on the border, which cover exactly what they covered.
+                var ts = [0.0, 1.0]
+                for edge in [l, r] where (x0 - edge) * (x1 - edge) < 0 { ts.append((edge - x0) / (x1 - x0)) }
+                ts.sort()
+                for k in 0..<(ts.count - 1) {
+                    let ya = y0 + (y1 - y0) * ts[k], yb = y0 + (y1 - y0) * ts[k + 1]
+                    let xa = x0 + (x1 - x0) * ts[k], xb = x0 + (x1 - x0) * ts[k + 1]
+                    let xm = (xa + xb) / 2
+                    let cx = min(max(xm, l), r)
+                    if xm == cx {
+                        addLine(min(max(xa, l), r), ya, min(max(xb, l), r), yb, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
+                    } else {
+                        addLine(cx, ya, cx, yb, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds one line, all of whose x lie in `left...right`, to the cells of the band.
+    @inline(__always)
+    private func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, left: Int, pitch: Int, words: Int, top: Int, bottom: Int) {
+        var ax = x0, ay = y0, bx = x1, by = y1, dir = 1.0
+        if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
+        let yStart = max(ay, Double(top)), yEnd = min(by, Double(bottom))
+        if yStart >= yEnd { return }
+        let dxdy = (bx - ax) / (by - ay)
+        var row = Int(yStart.rounded(.down))
+        var yTop = yStart
+        var xTop = ax + (yTop - ay) * dxdy
+        let origin = Double(left)
+        while yTop < yEnd {
+            let yBottom = min(Double(row + 1), yEnd)
+            let xBottom = yBottom == by ? bx : ax + (yBottom - ay) * dxdy
+            // Safe: row is in top..<bottom and every x in left...right, so all indices
+            // fall inside the band's (bottom - top) * pitch cells.
+            let line = cells + (row - top) * pitch
+            cellsForRow(line, touched + (row - top) * words, xTop - origin, xBottom - origin, (yBottom - yTop) * dir)
+            yTop = yBottom
+            xTop = xBottom
+            row += 1
+        }
+    }
+
+    /// Adds a piece of a line within one pixel row, from x `xa` to `xb` (relative to the
+    /// band's left column) covering a signed height `d`: each column it crosses gets the
+    /// area to the right of the line within it, and the next column the rest of the cover.
+    @inline(__always)
+    private func cellsForRow(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
+                             _ xa: Double, _ xb: Double, _ d: Double) {
+        let lo = min(xa, xb), hi = max(xa, xb)
+        let first = Int(lo.rounded(.down))
+        let last = max(first, Int(hi.rounded(.up)) - 1)
+        for k in first...(last + 1) { bits[k >> 6] |= 1 << UInt64(k & 63) }
+        if first == last {
+            let frac = (xa + xb) / 2 - Double(first)
+            line[first] += Float(d * (1 - frac))
+            line[first + 1] += Float(d * frac)
+            return
+        }
+        // Across several columns: the height is shared in proportion to the x covered.
+        let k = d / (hi - lo)
+        var x = lo
+        var column = first
+        while column <= last {
+            let next = min(Double(column + 1), hi)
+            let piece = k * (next - x)
+            let frac = (x + next) / 2 - Double(column)
+            line[column] += Float(piece * (1 - frac))
+            line[column + 1] += Float(piece * frac)
+            x = next
+            column += 1
+        }
+    }
+
+    /// Turns the accumulated cells of a band into runs of coverage, clearing them.
+    private func sweep<S: CoverageSink>(rule: FillRule, left: Int, width: Int, pitch: Int, words: Int,
+                                        top: Int, bottom: Int, into sink: inout S) {
+        for row in top..<bottom {
+            let line = cells + (row - top) * pitch
+            let bits = touched + (row - top) * words
+            var acc: Float = 0
+            var i = Rasterizer.nextTouched(bits, words, from: 0, limit: width)
+            while i < width {
+                acc += line[i]
+                line[i] = 0
+                let j = Rasterizer.nextTouched(bits, words, from: i + 1, limit: width)
+                let c = Rasterizer.coverage(acc, rule)
+                if c != 0 { sink.span(y: row, x: left + i, count: j - i, coverage: c) }
+                i = j
+            }
+            line[width] = 0
+            line[width + 1] = 0
+            bits.update(repeating: 0, count: words)
+        }
+    }
+
+    /// The first touched cell at or after `k`, or `limit` when there is none before it.
+    @inline(__always)
+    private static func nextTouched(_ bits: UnsafeMutablePointer<UInt64>, _ words: Int, from k: Int, limit: Int) -> Int {
+        var w = k >> 6
+        if w >= words { return limit }
+        var word = bits[w] & (~0 << UInt64(k & 63))
+        while word == 0 {
+            w += 1
+            if w >= words { return limit }
+            word = bits[w]
+        }
+        return min(limit, w << 6 + word.trailingZeroBitCount)
+    }
+
+    /// The 8-bit coverage of an accumulated winding value.
+    @inline(__always)
+    static func coverage(_ w: Float, _ rule: FillRule) -> UInt8 {
+        var a = abs(w)
+        if rule == .evenOdd {
+            a -= 2 * (a * 0.5).rounded()
+            a = abs(a)
+        }
+        a = min(a, 1)
+        return UInt8(a * 255 + 0.5)
+    }
+}
+
+/// Feeds a flattened path to a rasterizer as closed outlines.
+struct OutlineCollector: PolylineSink {
+    let rasterizer: Rasterizer
+    private var first = Point.zero
+    private var last = Point.zero
+
+    init(_ rasterizer: Rasterizer) { self.rasterizer = rasterizer }
+
+    mutating func begin(_ p: Point) { first = p; last = p }
+
+    mutating func line(_ p: Point) {
+        rasterizer.addSegment(last, p)
+        last = p
+    }
+
+    mutating func end(closed: Bool) {
+        rasterizer.addSegment(last, first)
+        last = first
+    }
+}

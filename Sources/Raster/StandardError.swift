@@ -1,0 +1,15 @@
+import Glibc
+
+/// Writes diagnostics to file descriptor 2, unbuffered and without shared C stream state.
+public enum StandardError {
+    /// Writes `line` and a newline to standard error.
+    public static func write(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Glibc
+
+/// Turns polylines into the closed outlines of their stroke (to be filled non-zero):
+/// one outline per open subpath (left side, end cap, right side back, start cap) and two
+/// per closed subpath (the outer and the inner side, in opposite directions).
+struct Stroker<Sink: PolylineSink> {
+    let style: StrokeStyle
+    /// Curves of joins and caps stay within this distance of the true circle.
+    let tolerance: Double
+    var sink: Sink
+    private let hw: Double
+
+    init(style: StrokeStyle, tolerance: Double, sink: Sink) {
+        self.style = style
+        self.tolerance = tolerance
+        self.sink = sink
+        self.hw = style.width / 2
+    }
+
+    mutating func stroke(_ lines: Polylines) {
+        for sub in lines.subpaths { stroke(subpath: sub.points, closed: sub.closed) }
+    }
+
+    private mutating func stroke(subpath: ArraySlice<Point>, closed: Bool) {
+        var pts: [Point] = []
+        pts.reserveCapacity(subpath.count)
+        for p in subpath where pts.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { pts.append(p) }
+        if closed, pts.count > 1, pts[0].distance(to: pts[pts.count - 1]) <= 1e-9 { pts.removeLast() }
+        guard let first = pts.first else { return }
+        if pts.count == 1 { return dot(first) }
+        if closed {
+            side(pts, closed: true)
+            side(pts.reversed(), closed: true)
+        } else {
+            side(pts, closed: false)
+            cap(at: pts[pts.count - 1], direction: Stroker.unit(pts[pts.count - 1] - pts[pts.count - 2]))
+            side(pts.reversed(), closed: false, continuing: true)
+            cap(at: pts[0], direction: Stroker.unit(pts[0] - pts[1]))
+            sink.end(closed: true)
+        }
+    }
+
+    /// A zero-length subpath: a dot for round and square caps, nothing for butt caps.
+    private mutating func dot(_ p: Point) {
+        switch style.cap {
+        case .butt: return
+        case .round:
+            sink.begin(Point(x: p.x + hw, y: p.y))
+            arc(center: p, from: 0, sweep: 2 * Double.pi)
+            sink.end(closed: true)
+        case .square:
+            sink.begin(Point(x: p.x - hw, y: p.y - hw))
+            sink.line(Point(x: p.x + hw, y: p.y - hw))
+            sink.line(Point(x: p.x + hw, y: p.y + hw))
+            sink.line(Point(x: p.x - hw, y: p.y + hw))
+            sink.end(closed: true)
+        }
+    }
+
+    /// The offset of one side (to the left of the direction of travel, x right y down:
+    /// the normal is the direction turned by +90 degrees) with its joins.
+    private mutating func side(_ pts: [Point], closed: Bool, continuing: Bool = false) {
+        let n = pts.count
+        let segments = closed ? n : n - 1
+        func dir(_ i: Int) -> Point { Stroker.unit(pts[(i + 1) % n] - pts[i]) }
+        if closed {
+            let dLast = dir(n - 1), d0 = dir(0)
+            join(at: pts[0], from: dLast, to: d0, starting: true)
+            for i in 1..<n { join(at: pts[i], from: dir(i - 1), to: dir(i), starting: false) }
+            sink.end(closed: true)
+            return
+        }
+        let d0 = dir(0)
+        let startPoint = pts[0] + normal(d0)
+        if continuing { sink.line(startPoint) } else { sink.begin(startPoint) }
+        if segments > 1 {
+            for i in 1..<segments { join(at: pts[i], from: dir(i - 1), to: dir(i), starting: false) }
+        }
+        sink.line(pts[n - 1] + normal(dir(n - 2)))
+    }
+
+    /// The corner at `v` on the left side, from direction `a` to direction `b`.
+    private mutating func join(at v: Point, from a: Point, to b: Point, starting: Bool) {
+        let na = normal(a), nb = normal(b)
+        let cross = a.x * b.y - a.y * b.x
+        let dot = a.x * b.x + a.y * b.y
+        func emit(_ p: Point, first: Bool) { if first { sink.begin(p) } else { sink.line(p) } }
+        emit(v + na, first: starting)
+        if cross > 1e-12 {
+            // The left side is the inside of this turn: pass through the vertex so the
+            // small overlap is covered with the right winding.
+            sink.line(v)
+            sink.line(v + nb)
+            return
+        }
+        if cross >= -1e-12 && dot > 0 { return }  // straight on
+        switch style.join {
+        case .bevel:
+            sink.line(v + nb)
+        case .miter:
+            // The miter length over the width is 1 / cos(turn / 2).
+            if (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1 && dot > -1 + 1e-12 {
+                sink.line(v + (na + nb) * (1 / (1 + dot)))
+            }
+            sink.line(v + nb)
+        case .round:
+            let start = atan2(na.y, na.x)
+            let sweep = cross < -1e-12 ? atan2(cross, dot) : -Double.pi
+            arc(center: v, from: start, sweep: sweep)
+            sink.line(v + nb)
+        }
+    }
+
+    /// The cap at end point `p` of a side that arrives going in `d`, from the left side to
+    /// the right side.
+    private mutating func cap(at p: Point, direction d: Point) {
+        let n = normal(d)
+        switch style.cap {
+        case .butt: break
+        case .square:
+            sink.line(p + n + d * hw)
+            sink.line(p - n + d * hw)
+        case .round:
+            arc(center: p, from: atan2(n.y, n.x), sweep: -Double.pi)
+        }
+    }
+
+    /// Points along a circle of radius `hw` around `center`, after the start angle, up to
+    /// and including the end.
+    private mutating func arc(center: Point, from start: Double, sweep: Double) {
+        let step: Double = hw > tolerance ? 2 * acos(1 - tolerance / hw) : Double.pi / 2
+        let count = min(1024, max(1, Int((abs(sweep) / step).rounded(.up))))
+        for i in 1...count {
+            let t = start + sweep * Double(i) / Double(count)
+            sink.line(Point(x: center.x + hw * cos(t), y: center.y + hw * sin(t)))
+        }
+    }
+
+    /// The left normal of a unit direction, half the width long.
+    @inline(__always) private func normal(_ d: Point) -> Point { Point(x: -d.y * hw, y: d.x * hw) }
+
+    static func unit(_ v: Point) -> Point {
+        let l = (v.x * v.x + v.y * v.y).squareRoot()
+        return l > 0 ? v * (1 / l) : Point(x: 1, y: 0)
+    }
+}
+
+/// Passes polylines on after mapping every point through a transform.
+struct TransformingSink<Inner: PolylineSink>: PolylineSink {
+    let transform: AffineTransform
+    var inner: Inner
+
+    mutating func begin(_ p: Point) { inner.begin(transform.apply(to: p)) }
+    mutating func line(_ p: Point) { inner.line(transform.apply(to: p)) }
+    mutating func end(closed: Bool) { inner.end(closed: closed) }
+}

@@ -1,0 +1,116 @@
+import Glibc
+
+/// A grid of premultiplied BGRA8 pixels (`0xAARRGGBB` little-endian words) with an
+/// explicit row stride and a scale factor from points to pixels; what a `Context` draws
+/// into, and what a window's frame buffer or a PNG becomes.
+public final class Surface {
+    /// The largest width or height a surface may have.
+    public static let maximumSide = 32768
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes from one row to the next (at least `width * 4`, a multiple of 4).
+    public let stride: Int
+    /// Pixels per point: a context on this surface starts with this scale.
+    public let scale: Double
+
+    /// Words from one row to the next.
+    let rowWords: Int
+    /// The first pixel; valid for `height * rowWords` words for the surface's lifetime.
+    let base: UnsafeMutablePointer<UInt32>
+    private let owned: Bool
+
+    /// Creates a transparent surface of `width` x `height` pixels.
+    ///
+    /// - Parameter scale: pixels per point; non-finite or non-positive values become 1.
+    /// - Throws: `RasterError.invalidSurfaceSize` when a side is outside 1...32768.
+    public init(width: Int, height: Int, scale: Double = 1) throws {
+        try Surface.check(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.stride = width * 4
+        self.rowWords = width
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.base = .allocate(capacity: width * height)
+        self.base.initialize(repeating: 0, count: width * height)
+        self.owned = true
+    }
+
+    /// Wraps caller-owned memory, drawn into in place (a window's shared-memory frame).
+    /// The memory must hold `height * stride` bytes, stay valid and not move while the
+    /// surface lives; it is not freed by the surface.
+    package init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1) throws {
+        try Surface.check(width: width, height: height)
+        guard stride % 4 == 0, stride >= width * 4 else { throw RasterError.invalidStride(stride: stride, width: width) }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.rowWords = stride / 4
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        // Safe: the caller guarantees `height * stride` bytes of 4-byte-aligned memory.
+        self.base = memory.bindMemory(to: UInt32.self, capacity: height * (stride / 4))
+        self.owned = false
+    }
+
+    deinit {
+        if owned { base.deallocate() }
+    }
+
+    private static func check(width: Int, height: Int) throws {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            throw RasterError.invalidSurfaceSize(width: width, height: height)
+        }
+    }
+
+    /// The size in points (pixels divided by the scale).
+    public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
+
+    /// The pixel at column `x`, row `y`; reading outside the surface gives `.clear` and
+    /// writing there does nothing.
+    public subscript(x: Int, y: Int) -> Pixel {
+        get {
+            guard x >= 0, x < width, y >= 0, y < height else { return .clear }
+            return Pixel(argb: base[y * rowWords + x])
+        }
+        set {
+            guard x >= 0, x < width, y >= 0, y < height else { return }
+            base[y * rowWords + x] = newValue.argb
+        }
+    }
+
+    /// Sets every pixel to `pixel` (transparent by default).
+    public func clear(to pixel: Pixel = .clear) {
+        let word = pixel.argb
+        for y in 0..<height { (base + y * rowWords).update(repeating: word, count: width) }
+    }
+
+    /// A new surface with the same pixels, size and scale, tightly packed.
+    public func copy() -> Surface {
+        // Width and height were checked when this surface was made.
+        let s = try! Surface(width: width, height: height, scale: scale)
+        for y in 0..<height { (s.base + y * width).update(from: base + y * rowWords, count: width) }
+        return s
+    }
+
+    /// The pixels row by row as `0xAARRGGBB` words, without stride padding.
+    public var words: [UInt32] {
+        var out = [UInt32]()
+        out.reserveCapacity(width * height)
+        for y in 0..<height { out.append(contentsOf: UnsafeBufferPointer(start: base + y * rowWords, count: width)) }
+        return out
+    }
+
+    /// The first word of row `y`.
+    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * rowWords }
+}
+
+extension Surface: Equatable {
+    /// Two surfaces are equal when their sizes and every pixel are (scale and stride aside).
+    public static func == (a: Surface, b: Surface) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        for y in 0..<a.height where memcmp(a.row(y), b.row(y), a.width * 4) != 0 { return false }
+        return true
+    }
+}

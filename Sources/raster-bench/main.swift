@@ -1,0 +1,95 @@
+import Glibc
+import Raster
+import RasterScenes
+
+// raster-bench: draws the scenes of SCENES.md with Raster and prints, for each run, the
+// same line as Cairo's peer, so that the two can run side by side.
+
+let usage = "usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | --all"
+
+func fail(_ message: String) -> Never {
+    StandardError.write("raster-bench: \(message)")
+    exit(2)
+}
+
+func nowMilliseconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+}
+
+func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?) {
+    guard scene.isAvailable else { fail("scene '\(scene.rawValue)' is not available in this build") }
+    let canvas = Scene.makeCanvas()
+    let context = Context(surface: canvas)
+    var random = SplitMix64(seed: seed)
+    let t0 = nowMilliseconds()
+    scene.draw(into: context, size: size, count: count, random: &random)
+    let ms = nowMilliseconds() - t0
+    let line = "scene=\(scene.rawValue) size=\(size) count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
+    print(line)
+    if let out {
+        do { try canvas.writePNG(to: out) } catch { fail("\(error)") }
+    }
+}
+
+extension String {
+    /// A number with three decimals, as the peer's `%.3f`.
+    init(format3 v: Double) {
+        let scaled = Int((v * 1000).rounded())
+        let frac = String(scaled % 1000)
+        self = "\(scaled / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+}
+
+/// The parsed command line.
+struct Options {
+    var sceneName: String?
+    var size = 32
+    var count = -1
+    var seed: UInt64 = 1
+    var out: String?
+    var all = false
+
+    init(_ arguments: [String]) {
+        var args = arguments[...]
+        func value(_ flag: String) -> String {
+            guard let v = args.popFirst() else { fail("\(flag) needs a value") }
+            return v
+        }
+        while let arg = args.popFirst() {
+            switch arg {
+            case "--scene": sceneName = value(arg)
+            case "--size":
+                guard let v = Int(value(arg)), v > 0, v < Scene.canvasSide else { fail("--size takes a whole number from 1 to 511") }
+                size = v
+            case "--count":
+                guard let v = Int(value(arg)), v > 0 else { fail("--count takes a positive whole number") }
+                count = v
+            case "--seed":
+                guard let v = UInt64(value(arg)) else { fail("--seed takes a whole number") }
+                seed = v
+            case "--out": out = value(arg)
+            case "--all": all = true
+            case "--help", "-h":
+                print(usage)
+                exit(0)
+            default: fail("unknown argument '\(arg)'")
+            }
+        }
+    }
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.all {
+    for scene in Scene.allCases where scene.isAvailable {
+        for s in Scene.sizes {
+            run(scene, size: s, count: options.count > 0 ? options.count : Scene.defaultCount(size: s), seed: options.seed, out: nil)
+        }
+    }
+    exit(0)
+}
+guard let name = options.sceneName else { fail(usage) }
+guard let scene = Scene(rawValue: name) else { fail("unknown scene '\(name)'") }
+run(scene, size: options.size, count: options.count > 0 ? options.count : Scene.defaultCount(size: options.size),
+    seed: options.seed, out: options.out)
