@@ -36,9 +36,10 @@ public enum Scene: String, CaseIterable, Sendable {
         let side = Double(Scene.canvasSide)
         let x = random.unit() * (side - s), y = random.unit() * (side - s)
         if self == .fillLinearGradient {
-            // Gradients are not drawn yet; the colours are still consumed so that the
-            // random sequence matches the peer's.
-            _ = (Scene.color(&random), Scene.color(&random), Scene.color(&random))
+            let colors = [Scene.color(&random), Scene.color(&random), Scene.color(&random)]
+            let gradient = Gradient(colors: colors, locations: [0, 0.5, 1])
+            c.fill(Path(rect: Rect(x: x, y: y, width: s, height: s)),
+                   paint: .linearGradient(gradient, start: Point(x: x, y: y), end: Point(x: x, y: y + s), options: .extendBoth))
             return
         }
         c.setFillColor(Scene.color(&random))
@@ -60,7 +61,7 @@ public enum Scene: String, CaseIterable, Sendable {
     }
 
     /// Whether this build can draw the scene.
-    public var isAvailable: Bool { self != .fillLinearGradient }
+    public var isAvailable: Bool { true }
 
     /// A colour from one random word: r, g, b in the low bytes, alpha 128...255.
     static func color(_ random: inout SplitMix64) -> Color {

@@ -5,7 +5,10 @@ import RasterScenes
 // raster-bench: draws the scenes of SCENES.md with Raster and prints, for each run, the
 // same line as Cairo's peer, so that the two can run side by side.
 
-let usage = "usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | --all"
+let usage = """
+usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | --all
+       raster-bench --effects [--count N]     shadow, blur, image and highlight cases
+"""
 
 func fail(_ message: String) -> Never {
     StandardError.write("raster-bench: \(message)")
@@ -50,6 +53,7 @@ struct Options {
     var seed: UInt64 = 1
     var out: String?
     var all = false
+    var effects = false
 
     init(_ arguments: [String]) {
         var args = arguments[...]
@@ -71,6 +75,7 @@ struct Options {
                 seed = v
             case "--out": out = value(arg)
             case "--all": all = true
+            case "--effects": effects = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -80,7 +85,25 @@ struct Options {
     }
 }
 
+func runEffect(_ effect: EffectCase, count: Int) {
+    let canvas = Scene.makeCanvas()
+    let context = Context(surface: canvas)
+    let operation = effect.prepare(on: context)
+    let t0 = nowMilliseconds()
+    for _ in 0..<count { operation() }
+    let ms = nowMilliseconds() - t0
+    var line = "scene=\(effect.rawValue) size=0 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
+    if let pixels = effect.blurredPixels {
+        line += " ns_per_pixel=\(String(format3: ms * 1e6 / Double(count * pixels)))"
+    }
+    print(line)
+}
+
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.effects {
+    for effect in EffectCase.allCases { runEffect(effect, count: options.count > 0 ? options.count : effect.defaultCount) }
+    exit(0)
+}
 if options.all {
     for scene in Scene.allCases where scene.isAvailable {
         for s in Scene.sizes {

@@ -11,7 +11,7 @@ extension Context {
             state.clipMask = nil
             return
         }
-        let mask = ClipMask(width: surface.width, height: surface.height)
+        let mask = ClipMask(width: target.width, height: target.height)
         var writer = MaskWriter(mask: mask, previous: state.clipMask)
         rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
         state.clipBounds = bounds

@@ -13,8 +13,12 @@ import Glibc
 public final class Context {
     /// The surface drawn into.
     public let surface: Surface
+    /// Where drawing goes now: the surface, or the innermost transparency layer.
+    var target: Surface
     var state: GraphicsState
     private var stack: [GraphicsState] = []
+    /// Open transparency layers, innermost last.
+    var layers: [TransparencyLayer] = []
     let rasterizer = Rasterizer()
 
     /// Curves are flattened to within this many device pixels.
@@ -23,6 +27,7 @@ public final class Context {
     /// Creates a context drawing into `surface`, with the surface's scale as its transform.
     public init(surface: Surface) {
         self.surface = surface
+        self.target = surface
         state = GraphicsState(transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
                               clipBounds: IntRect(width: surface.width, height: surface.height))
     }
@@ -167,10 +172,16 @@ public final class Context {
 
     /// Strokes a path with the stroke colour and line style (`CGContextStrokePath`).
     public func stroke(_ path: Path) {
+        stroke(path, paint: .color(state.strokeColor))
+    }
+
+    /// Strokes a path with any paint, with the current line style.
+    public func stroke(_ path: Path, paint: Paint) {
         guard !state.clipBounds.isEmpty else { return }
-        let color = state.strokeColor
-        guard prepareStroke(path) else { return }
-        paint(color: color, rule: .nonZero)
+        withShadow {
+            guard prepareStroke(path) else { return }
+            self.paint(paint, rule: .nonZero)
+        }
     }
 
     /// Strokes a rectangle (`CGContextStrokeRect`).
@@ -182,25 +193,32 @@ public final class Context {
     /// Makes a rectangle transparent, within the clip (`CGContextClearRect`); the blend
     /// mode and alpha in force do not matter.
     public func clear(_ rect: Rect) {
-        let saved = (state.blendMode, state.alpha)
+        let saved = (state.blendMode, state.alpha, state.shadow)
         state.blendMode = .clear
         state.alpha = 1
+        state.shadow = nil
         fill(Path(rect: rect), rule: .nonZero, color: .black)
-        (state.blendMode, state.alpha) = saved
+        (state.blendMode, state.alpha, state.shadow) = saved
+    }
+
+    /// Fills a path with any paint (a colour, a gradient): the gradient is seen only
+    /// inside the path.
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
+        guard !state.clipBounds.isEmpty else { return }
+        withShadow {
+            if state.transform.isAxisAligned, let r = path.rectangle {
+                scanRect(state.transform.apply(to: r), paint: paint)
+                return
+            }
+            rasterizer.reset()
+            var collector = OutlineCollector(rasterizer)
+            path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+            self.paint(paint, rule: rule)
+        }
     }
 
     func fill(_ path: Path, rule: FillRule, color: Color) {
-        guard !state.clipBounds.isEmpty else { return }
-        if state.transform.isAxisAligned, let r = path.rectangle {
-            guard let painter = solidPainter(color) else { return }
-            var sink = painter
-            RectScanner.scan(state.transform.apply(to: r), clip: state.clipBounds, into: &sink)
-            return
-        }
-        rasterizer.reset()
-        var collector = OutlineCollector(rasterizer)
-        path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
-        paint(color: color, rule: rule)
+        fill(path, paint: .color(color), rule: rule)
     }
 
     /// Flattens and strokes `path` into the rasterizer; false when nothing is to be drawn.
@@ -221,11 +239,35 @@ public final class Context {
         return !rasterizer.isEmpty
     }
 
-    /// Composites the rasterizer's outline in a solid colour with the current alpha,
-    /// blend mode and clip.
-    func paint(color: Color, rule: FillRule) {
-        guard var painter = solidPainter(color) else { return }
-        rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
+    /// Composites the rasterizer's outline in a paint with the current alpha, blend mode
+    /// and clip.
+    func paint(_ paint: Paint, rule: FillRule) {
+        switch paint {
+        case .color(let color):
+            guard var painter = solidPainter(color) else { return }
+            rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
+            noteDrawn(rasterizer.bounds.intersection(state.clipBounds))
+        default:
+            defer { noteDrawn(rasterizer.bounds.intersection(state.clipBounds)) }
+            guard let shader = Shader.gradient(paint, transform: state.transform, alpha: state.alpha) else { return }
+            var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
+            rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
+        }
+    }
+
+    /// Composites an axis-aligned device rectangle in a paint, without scan conversion.
+    func scanRect(_ r: Rect, paint: Paint) {
+        switch paint {
+        case .color(let color):
+            guard var painter = solidPainter(color) else { return }
+            RectScanner.scan(r, clip: state.clipBounds, into: &painter)
+            noteDrawn(IntRect(covering: r).intersection(state.clipBounds))
+        default:
+            defer { noteDrawn(IntRect(covering: r).intersection(state.clipBounds)) }
+            guard let shader = Shader.gradient(paint, transform: state.transform, alpha: state.alpha) else { return }
+            var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
+            RectScanner.scan(r, clip: state.clipBounds, into: &painter)
+        }
     }
 
     /// A painter of `color` with the current alpha, blend mode and clip mask, or nil when
@@ -234,7 +276,7 @@ public final class Context {
         var pixel = color.premultiplied.argb
         if state.alpha < 1 { pixel = PixelMath.scale(pixel, UInt32(state.alpha * 255 + 0.5)) }
         if pixel == 0 && state.blendMode.skipsTransparentSource { return nil }
-        return SolidPainter(surface: surface, color: pixel, mode: state.blendMode, mask: state.clipMask)
+        return SolidPainter(surface: target, color: pixel, mode: state.blendMode, mask: state.clipMask)
     }
 }
 

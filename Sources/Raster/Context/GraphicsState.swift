@@ -11,4 +11,8 @@ struct GraphicsState {
     var clipBounds: IntRect
     /// The anti-aliased part of the clip, if any, over the whole surface.
     var clipMask: ClipMask?
+    /// The shadow cast by each drawing operation, if any.
+    var shadow: ShadowStyle?
+    /// How images are sampled.
+    var interpolation: InterpolationQuality = .bilinear
 }

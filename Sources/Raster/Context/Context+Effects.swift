@@ -1,0 +1,89 @@
+extension Context {
+    /// Draws the shadow a path casts, without the path (a layer's `shadowPath`): the path's
+    /// coverage blurred with sigma = `radius` points, moved by `offset` points, in `color`
+    /// times `opacity`. With `outsideOnly`, the part under the path itself is left out,
+    /// so a translucent shape shows no shadow through it.
+    public func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+                           outsideOnly: Bool = false) {
+        guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius),
+              let shape = coverage(of: path, margin: style) else { return }
+        var plane = shape
+        plane.blur(sigma: style.sigma)
+        if outsideOnly {
+            var outside = shape
+            for i in outside.values.indices { outside.values[i] = 1 - outside.values[i] }
+            composite(shadow: plane, style: style, keep: outside)
+        } else {
+            composite(shadow: plane, style: style)
+        }
+    }
+
+    /// Draws the shadow cast inside a path by its surroundings (an inner shadow): the
+    /// inverse of the path's coverage blurred with sigma = `radius` points, moved by
+    /// `offset` points, kept only inside the path, in `color` times `opacity`.
+    public func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double) {
+        guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius),
+              let shape = coverage(of: path, margin: style) else { return }
+        var inverse = shape
+        for i in inverse.values.indices { inverse.values[i] = 1 - inverse.values[i] }
+        // Beyond the plane lies the outside of the shape, fully covered by the inverse: a
+        // clamped blur keeps it so.
+        GaussianBlur.blur(&inverse.values, width: inverse.bounds.width, height: inverse.bounds.height,
+                          sigma: style.sigma, edges: .clamp)
+        composite(shadow: inverse, style: ShadowStyle(color: style.color, dx: style.dx, dy: style.dy, sigma: style.sigma),
+                  keep: shape)
+    }
+
+    /// Blurs what is already drawn inside `rect` (in user space, clipped), in place, with a
+    /// Gaussian of sigma = `radius` points: the backdrop blur behind a translucent shape.
+    /// Edge pixels extend beyond the rectangle.
+    public func blur(_ rect: Rect, radius: Double) {
+        let sigma = GaussianBlur.clampSigma(radius * target.scale)
+        let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
+        guard sigma > 0, !box.isEmpty else { return }
+        let w = box.width, h = box.height
+        var planes = [[Float]](repeating: [Float](repeating: 0, count: w * h), count: 4)
+        for y in 0..<h {
+            let row = target.row(box.y0 + y) + box.x0
+            for x in 0..<w {
+                let p = row[x]
+                for c in 0..<4 { planes[c][y * w + x] = Float((p >> UInt32(8 * c)) & 255) }
+            }
+        }
+        for c in 0..<4 { GaussianBlur.blur(&planes[c], width: w, height: h, sigma: sigma, edges: .clamp) }
+        for y in 0..<h {
+            let row = target.row(box.y0 + y) + box.x0
+            let mask = state.clipMask?.row(box.y0 + y)
+            for x in 0..<w {
+                let a = min(255, UInt32(max(0, planes[3][y * w + x]) + 0.5))
+                var p = a << 24
+                for c in 0..<3 { p |= min(a, UInt32(max(0, planes[c][y * w + x]) + 0.5)) << UInt32(8 * c) }
+                row[x] = mask.map { PixelMath.lerp(row[x], p, UInt32($0[box.x0 + x])) } ?? p
+            }
+        }
+        noteDrawn(box)
+    }
+
+    private func shadowStyle(color: Color, opacity: Double, offset: Size, radius: Double) -> ShadowStyle? {
+        let c = color.withAlpha(color.alpha * Color.clamp(opacity))
+        guard !c.isClear, offset.width.isFinite, offset.height.isFinite, !radius.isNaN,
+              !state.clipBounds.isEmpty else { return nil }
+        let k = target.scale
+        return ShadowStyle(color: c, dx: offset.width * k, dy: offset.height * k,
+                           sigma: GaussianBlur.clampSigma(radius * k))
+    }
+
+    /// A path's coverage in a plane with room around it for the shadow's blur and offset.
+    private func coverage(of path: Path, margin style: ShadowStyle) -> AlphaPlane? {
+        rasterizer.reset()
+        var collector = OutlineCollector(rasterizer)
+        path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+        let shape = rasterizer.bounds
+        guard !shape.isEmpty else { return nil }
+        let limit = IntRect(x0: -4096, y0: -4096, x1: target.width + 4096, y1: target.height + 4096)
+        let bounds = Context.expand(shape, by: style).intersection(limit)
+        var writer = PlaneWriter(plane: AlphaPlane(bounds: bounds))
+        rasterizer.rasterize(rule: .nonZero, clip: bounds, into: &writer)
+        return writer.plane
+    }
+}

@@ -1,0 +1,109 @@
+extension Context {
+    /// Fills the clip with a linear gradient (`CGContextDrawLinearGradient`): colour t
+    /// lies on the line through `start + t (end - start)` perpendicular to the axis.
+    /// Beyond the ends nothing is drawn unless the options extend the end colours.
+    public func drawLinearGradient(_ gradient: Gradient, start: Point, end: Point, options: GradientOptions = []) {
+        fillClip(with: .linearGradient(gradient, start: start, end: end, options: options))
+    }
+
+    /// Fills the clip with a radial gradient between two circles
+    /// (`CGContextDrawRadialGradient`); see `Paint.radialGradient`.
+    public func drawRadialGradient(_ gradient: Gradient, startCenter: Point, startRadius: Double,
+                                   endCenter: Point, endRadius: Double, options: GradientOptions = []) {
+        fillClip(with: .radialGradient(gradient, startCenter: startCenter, startRadius: startRadius,
+                                       endCenter: endCenter, endRadius: endRadius, options: options))
+    }
+
+    /// Fills `rect` as a `CAGradientLayer` of that frame draws: `startPoint` and
+    /// `endPoint` are in the unit square (defaults (0.5, 0) and (0.5, 1), top to bottom),
+    /// the gradient is computed there and the square stretched onto the rectangle, so a
+    /// diagonal's bands follow the rectangle's diagonal; the end colours extend.
+    public func drawLayerGradient(_ gradient: Gradient, in rect: Rect, startPoint: Point = Point(x: 0.5, y: 0),
+                                  endPoint: Point = Point(x: 0.5, y: 1)) {
+        let r = rect.standardized
+        guard !r.isEmpty else { return }
+        saveGState()
+        translateBy(x: r.minX, y: r.minY)
+        scaleBy(x: r.width, y: r.height)
+        fill(Path(rect: Rect(x: 0, y: 0, width: 1, height: 1)),
+             paint: .linearGradient(gradient, start: startPoint, end: endPoint, options: .extendBoth))
+        restoreGState()
+    }
+
+    private func fillClip(with paint: Paint) {
+        guard !state.clipBounds.isEmpty, let inverse = state.transform.inverted() else { return }
+        fill(Path(rect: inverse.apply(to: state.clipBounds.rect)), paint: paint)
+    }
+
+    /// How images are sampled when drawn (`CGContextSetInterpolationQuality`); default
+    /// bilinear.
+    public var interpolationQuality: InterpolationQuality {
+        get { state.interpolation }
+        set { state.interpolation = newValue }
+    }
+
+    /// Draws an image stretched over `rect` under the current transform
+    /// (`CGContextDrawImage`, but y down as `UIImage.draw(in:)`), with the current alpha,
+    /// blend mode, clip and shadow. A mapping that is a whole-pixel translation of the
+    /// image's pixels copies them bit for bit.
+    public func draw(_ image: Surface, in rect: Rect) {
+        let r = rect.standardized
+        guard !r.isEmpty, !state.clipBounds.isEmpty else { return }
+        let toUser = AffineTransform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
+                                     tx: r.minX, ty: r.minY)
+        let toDevice = toUser.concatenating(state.transform)
+        guard let inverse = toDevice.inverted() else { return }
+        let shader = Shader(.image(image, inverse: inverse, quality: state.interpolation,
+                                   alpha: UInt32(state.alpha * 255 + 0.5)))
+        withShadow {
+            var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
+            if state.transform.isAxisAligned {
+                let d = state.transform.apply(to: r)
+                RectScanner.scan(d, clip: state.clipBounds, into: &painter)
+                noteDrawn(IntRect(covering: d).intersection(state.clipBounds))
+            } else {
+                rasterizer.reset()
+                var collector = OutlineCollector(rasterizer)
+                Path(rect: r).flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+                rasterizer.rasterize(rule: .nonZero, clip: state.clipBounds, into: &painter)
+                noteDrawn(rasterizer.bounds.intersection(state.clipBounds))
+            }
+        }
+    }
+
+    /// Intersects the clip with an image's alpha stretched over `rect`
+    /// (`CGContextClipToMask` with an image that has alpha): later drawing is multiplied
+    /// by the mask's alpha, and nothing is drawn outside `rect`. A mask of another size
+    /// than the rectangle is scaled to it.
+    public func clip(to rect: Rect, mask: Surface) {
+        let r = rect.standardized
+        guard !r.isEmpty else {
+            state.clipBounds = .empty
+            state.clipMask = nil
+            return
+        }
+        // Draw the mask with this context's transform into a scratch surface; its alpha is
+        // the new clip's coverage.
+        let scratch = try! Surface(width: target.width, height: target.height, scale: target.scale)
+        let drawer = Context(surface: scratch)
+        drawer.state.transform = state.transform
+        drawer.state.interpolation = state.interpolation
+        drawer.draw(mask, in: r)
+        let bounds = state.clipBounds.intersection(IntRect(covering: state.transform.apply(to: r)))
+        guard !bounds.isEmpty else {
+            state.clipBounds = .empty
+            state.clipMask = nil
+            return
+        }
+        let clip = ClipMask(width: target.width, height: target.height)
+        for y in bounds.y0..<bounds.y1 {
+            let src = scratch.row(y), out = clip.row(y), old = state.clipMask?.row(y)
+            for x in bounds.x0..<bounds.x1 {
+                let a = src[x] >> 24
+                out[x] = UInt8(old.map { PixelMath.mul(a, UInt32($0[x])) } ?? a)
+            }
+        }
+        state.clipBounds = bounds
+        state.clipMask = clip
+    }
+}

@@ -1,0 +1,18 @@
+/// A shadow in device pixels: its colour (alpha included), offset (y down) and the sigma
+/// of its Gaussian blur.
+struct ShadowStyle {
+    var color: Color
+    var dx: Double
+    var dy: Double
+    var sigma: Double
+}
+
+/// An open transparency layer: the surface drawn into since it began, what it draws
+/// onto, and the state in force when it began.
+struct TransparencyLayer {
+    let parent: Surface
+    let state: GraphicsState
+    let surface: Surface
+    /// The device pixels drawn in the layer so far.
+    var dirty: IntRect
+}

@@ -1,0 +1,103 @@
+/// Colours at locations along a gradient's axis (`CGGradient`), interpolated between stops
+/// on **unpremultiplied** components, as Core Graphics and Core Animation do: a stop of
+/// transparent black between red and blue gives a dark band, on purpose.
+///
+/// Stops are sanitised where the gradient is made: locations are clamped to 0...1 (NaN
+/// becomes 0) and sorted (stably, so equal locations keep their order and make a hard
+/// edge); without locations the colours are spaced evenly. No colours: the gradient draws
+/// nothing. One colour: it draws that colour everywhere.
+public struct Gradient: Hashable, Sendable {
+    /// One colour at a location in 0...1.
+    public struct Stop: Hashable, Sendable {
+        /// The colour at this stop.
+        public let color: Color
+        /// Where along the axis, 0...1.
+        public let location: Double
+
+        /// Creates a stop; the location is clamped to 0...1, NaN becoming 0.
+        public init(color: Color, location: Double) {
+            self.color = color
+            self.location = location.isNaN ? 0 : min(max(location, 0), 1)
+        }
+    }
+
+    /// The stops, sorted by location.
+    public let stops: [Stop]
+
+    /// Creates a gradient from colours and optional locations (`CGGradient(colorsSpace:
+    /// colors:locations:)`). Missing locations, or a list of the wrong length, space the
+    /// colours evenly.
+    public init(colors: [Color], locations: [Double]? = nil) {
+        let locs: [Double]
+        if let locations, locations.count == colors.count {
+            locs = locations
+        } else {
+            locs = colors.count < 2 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+        }
+        self.init(stops: zip(colors, locs).map { Stop(color: $0, location: $1) })
+    }
+
+    /// Creates a gradient from stops, sorted by location.
+    public init(stops: [Stop]) {
+        self.stops = stops.enumerated().sorted { a, b in
+            a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The straight colour at `t` in 0...1.
+    public func color(at t: Double) -> Color {
+        guard let first = stops.first, let last = stops.last else { return .clear }
+        if t <= first.location { return first.color }
+        if t >= last.location { return last.color }
+        var i = 1
+        while stops[i].location < t { i += 1 }
+        let a = stops[i - 1], b = stops[i]
+        let span = b.location - a.location
+        let f = span > 0 ? (t - a.location) / span : 1
+        return Color(red: a.color.red + (b.color.red - a.color.red) * f,
+                     green: a.color.green + (b.color.green - a.color.green) * f,
+                     blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+                     alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+    }
+
+    /// Premultiplied colours at `count` evenly spaced points of 0...1, each with its
+    /// alpha multiplied by `alpha`.
+    func table(count: Int, alpha: Double) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: count)
+        guard let first = stops.first else { return out }
+        var k = 0
+        let last = Double(count - 1)
+        for i in 0..<count {
+            let t = count > 1 ? Double(i) / last : 0
+            while k < stops.count && stops[k].location < t { k += 1 }
+            let a: Stop, b: Stop
+            if k == 0 { (a, b) = (first, first) } else if k == stops.count { (a, b) = (stops[k - 1], stops[k - 1]) } else {
+                (a, b) = (stops[k - 1], stops[k])
+            }
+            let span = b.location - a.location
+            let f = span > 0 ? (t - a.location) / span : 1
+            let ca = a.color, cb = b.color
+            let al = (ca.alpha + (cb.alpha - ca.alpha) * f) * alpha
+            let r = (ca.red + (cb.red - ca.red) * f) * al
+            let g = (ca.green + (cb.green - ca.green) * f) * al
+            let bl = (ca.blue + (cb.blue - ca.blue) * f) * al
+            out[i] = UInt32(al * 255 + 0.5) << 24 | UInt32(r * 255 + 0.5) << 16 | UInt32(g * 255 + 0.5) << 8 | UInt32(bl * 255 + 0.5)
+        }
+        return out
+    }
+}
+
+/// What a gradient draws beyond its ends (`CGGradientDrawingOptions`).
+public struct GradientOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Extends the first colour before the start (`drawsBeforeStartLocation`).
+    public static let extendBefore = GradientOptions(rawValue: 1)
+    /// Extends the last colour after the end (`drawsAfterEndLocation`).
+    public static let extendAfter = GradientOptions(rawValue: 2)
+    /// Both: the pad extend of `CAGradientLayer` and of SVG and Cairo.
+    public static let extendBoth: GradientOptions = [.extendBefore, .extendAfter]
+}

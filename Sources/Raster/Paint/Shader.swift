@@ -1,0 +1,187 @@
+import Glibc
+
+/// Produces the premultiplied source colour of device pixels, row by row: the paint of a
+/// gradient or an image, seen through the inverse of the current transform.
+final class Shader {
+    enum Kind {
+        case linear(table: [UInt32], dx: Double, dy: Double, c: Double, before: Bool, after: Bool)
+        case radial(table: [UInt32], inverse: AffineTransform, c0: Point, r0: Double, c1: Point, r1: Double,
+                    before: Bool, after: Bool)
+        case image(Surface, inverse: AffineTransform, quality: InterpolationQuality, alpha: UInt32)
+    }
+
+    let kind: Kind
+    /// Scratch for one row.
+    private(set) var row: UnsafeMutablePointer<UInt32>
+    private var capacity: Int
+
+    init(_ kind: Kind) {
+        self.kind = kind
+        capacity = 256
+        row = .allocate(capacity: capacity)
+    }
+
+    deinit { row.deallocate() }
+
+    /// A shader for a gradient paint under transform `t` with global alpha, or nil when it
+    /// draws nothing (no stops, a singular transform, an axis of zero length).
+    static func gradient(_ paint: Paint, transform t: AffineTransform, alpha: Double) -> Shader? {
+        guard let inverse = t.inverted() else { return nil }
+        switch paint {
+        case .color: return nil
+        case let .linearGradient(g, start, end, options):
+            guard !g.stops.isEmpty, start.isFinite, end.isFinite else { return nil }
+            let ax = end.x - start.x, ay = end.y - start.y
+            let len2 = ax * ax + ay * ay
+            if len2 == 0 { return nil }
+            // t(p) = ((inverse p) - start) . axis / |axis|^2, affine in the device position.
+            let dx = (inverse.a * ax + inverse.b * ay) / len2
+            let dy = (inverse.c * ax + inverse.d * ay) / len2
+            let c = ((inverse.tx - start.x) * ax + (inverse.ty - start.y) * ay) / len2
+            // Two entries per device pixel of the axis are as smooth as 8-bit colour gets.
+            let table = g.table(count: tableSize(deviceLength: 1 / max((dx * dx + dy * dy).squareRoot(), 1e-9)), alpha: alpha)
+            return Shader(.linear(table: table, dx: dx, dy: dy, c: c,
+                                  before: options.contains(.extendBefore), after: options.contains(.extendAfter)))
+        case let .radialGradient(g, c0, r0, c1, r1, options):
+            guard !g.stops.isEmpty, c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite else { return nil }
+            let length = (max(r0, r1) + ((c1.x - c0.x) * (c1.x - c0.x) + (c1.y - c0.y) * (c1.y - c0.y)).squareRoot())
+                * t.maximumScale
+            return Shader(.radial(table: g.table(count: tableSize(deviceLength: length), alpha: alpha), inverse: inverse, c0: c0, r0: max(0, r0), c1: c1,
+                                  r1: max(0, r1), before: options.contains(.extendBefore),
+                                  after: options.contains(.extendAfter)))
+        }
+    }
+
+    /// Entries for a gradient spanning `deviceLength` pixels: two per pixel, 16 to 1024.
+    private static func tableSize(deviceLength: Double) -> Int {
+        guard deviceLength.isFinite else { return 1024 }
+        return min(1024, max(16, Int(deviceLength * 2) + 2))
+    }
+
+    /// The single colour of row `y` when a linear gradient does not change along rows.
+    func rowColor(y: Int) -> UInt32? {
+        guard case let .linear(table, dx, dy, c, before, after) = kind, dx == 0 else { return nil }
+        return Shader.lookup(table, dy * (Double(y) + 0.5) + c, Double(table.count - 1), before, after)
+    }
+
+    /// Fills `row` with the colours of pixels `x..<x+count` of row `y`.
+    func shade(x: Int, y: Int, count: Int) {
+        if count > capacity {
+            row.deallocate()
+            capacity = count
+            row = .allocate(capacity: count)
+        }
+        switch kind {
+        case let .linear(table, dx, dy, c, before, after):
+            let last = Double(table.count - 1)
+            var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + c
+            for i in 0..<count {
+                row[i] = Shader.lookup(table, t, last, before, after)
+                t += dx
+            }
+        case let .radial(table, inverse, c0, r0, c1, r1, before, after):
+            let last = Double(table.count - 1)
+            for i in 0..<count {
+                let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
+                if let t = Shader.radialParameter(p, c0, r0, c1, r1, before: before, after: after) {
+                    row[i] = Shader.lookup(table, t, last, true, true)
+                } else {
+                    row[i] = 0
+                }
+            }
+        case let .image(image, inverse, quality, alpha):
+            for i in 0..<count {
+                let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
+                var s = quality == .none ? Shader.nearest(image, p) : Shader.bilinear(image, p)
+                if alpha != 255 { s = PixelMath.scale(s, alpha) }
+                row[i] = s
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func lookup(_ table: [UInt32], _ t: Double, _ last: Double, _ before: Bool, _ after: Bool) -> UInt32 {
+        if t < 0 { return before ? table[0] : 0 }
+        if t > 1 { return after ? table[table.count - 1] : 0 }
+        return table[Int(t * last + 0.5)]
+    }
+
+    /// The largest t whose circle passes through p with a non-negative radius, limited by
+    /// the extend options; nil where nothing is drawn.
+    static func radialParameter(_ p: Point, _ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double,
+                                before: Bool, after: Bool) -> Double? {
+        // |p - c0 - t (c1 - c0)| = r0 + t (r1 - r0)
+        let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
+        let pdx = p.x - c0.x, pdy = p.y - c0.y
+        let a = cdx * cdx + cdy * cdy - dr * dr
+        let b = pdx * cdx + pdy * cdy + r0 * dr
+        let c = pdx * pdx + pdy * pdy - r0 * r0
+        var candidates: [Double] = []
+        if abs(a) < 1e-12 {
+            if b != 0 { candidates = [c / (2 * b)] }
+        } else {
+            let disc = b * b - a * c
+            if disc < 0 { return nil }
+            let s = disc.squareRoot()
+            candidates = [(b + s) / a, (b - s) / a].sorted(by: >)
+        }
+        for t in candidates where r0 + t * dr >= 0 {
+            if t > 1 && !after { continue }
+            if t < 0 && !before { continue }
+            return t
+        }
+        return nil
+    }
+
+    private static func nearest(_ image: Surface, _ p: Point) -> UInt32 {
+        guard p.x.isFinite, p.y.isFinite else { return 0 }
+        let x = min(max(Int(p.x.rounded(.down)), 0), image.width - 1)
+        let y = min(max(Int(p.y.rounded(.down)), 0), image.height - 1)
+        return image.row(y)[x]
+    }
+
+    /// Bilinear sample at `p` in image pixels (pixel centres at half-integers), edges
+    /// extended.
+    private static func bilinear(_ image: Surface, _ p: Point) -> UInt32 {
+        guard p.x.isFinite, p.y.isFinite else { return 0 }
+        let fx = min(max(p.x - 0.5, 0), Double(image.width - 1))
+        let fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+        let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
+        let r0 = image.row(y0), r1 = image.row(y1)
+        let top = lerp256(r0[x0], r0[x1], wx), bottom = lerp256(r1[x0], r1[x1], wx)
+        return lerp256(top, bottom, wy)
+    }
+
+    /// `a + (b - a) * w / 256` per channel.
+    @inline(__always)
+    private static func lerp256(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        if w == 0 { return a }
+        if w >= 256 { return b }
+        let iw = 256 - w
+        let rb = (((a & 0x00ff_00ff) * iw + (b & 0x00ff_00ff) * w + 0x0080_0080) >> 8) & 0x00ff_00ff
+        let ag = ((((a >> 8) & 0x00ff_00ff) * iw + ((b >> 8) & 0x00ff_00ff) * w + 0x0080_0080) >> 8) & 0x00ff_00ff
+        return rb | ag << 8
+    }
+}
+
+/// Composites a shader's colours onto a surface under the coverage it is given.
+struct ShaderPainter: CoverageSink {
+    let surface: Surface
+    let shader: Shader
+    let mode: BlendMode
+    let mask: ClipMask?
+
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let mask = mask.map { UnsafePointer($0.row(y) + x) }
+        if let color = shader.rowColor(y: y) {
+            Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode)
+            return
+        }
+        shader.shade(x: x, y: y, count: count)
+        // Safe: runs lie inside the clip bounds, inside the surface.
+        Compositor.row(surface.row(y) + x, source: shader.row, count: count, coverage: UInt32(coverage),
+                       mask: mask, mode: mode)
+    }
+}

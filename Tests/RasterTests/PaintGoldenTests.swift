@@ -1,0 +1,131 @@
+import Raster
+import RasterScenes
+import Testing
+
+/// Golden pictures of gradients, images, layers and shadows.
+@Suite struct PaintGoldenTests {
+    let suite = "Paint"
+    let rainbow = Gradient(colors: [.red, .orange, .yellow, .green, .blue])
+
+    @Test func linearGradientsWithEachExtendOption() {
+        let (s, c) = canvas(240, 200)
+        let g = Gradient(colors: [.red, Color(red: 0, green: 0, blue: 1, alpha: 0.5)], locations: [0.2, 0.8])
+        for (i, options) in [GradientOptions(), .extendBefore, .extendAfter, .extendBoth].enumerated() {
+            let r = Rect(x: 10 + Double(i % 2) * 115, y: 10 + Double(i / 2) * 95, width: 105, height: 85)
+            c.saveGState()
+            c.clip(to: r)
+            c.drawLinearGradient(g, start: Point(x: r.minX + 25, y: r.minY + 20), end: Point(x: r.maxX - 25, y: r.maxY - 20),
+                                 options: options)
+            c.restoreGState()
+        }
+        Golden.expect(s, suite: suite, name: "linear-extend")
+    }
+
+    @Test func radialGradientsBetweenTwoCircles() {
+        let (s, c) = canvas(300, 110)
+        let g = Gradient(colors: [.white, .blue, Color(red: 0, green: 0, blue: 0, alpha: 0)])
+        for (i, options) in [GradientOptions(), .extendBoth].enumerated() {
+            let ox = 10 + Double(i) * 145
+            c.saveGState()
+            c.clip(to: Rect(x: ox, y: 5, width: 135, height: 100))
+            c.drawRadialGradient(g, startCenter: Point(x: ox + 50, y: 40), startRadius: 5,
+                                 endCenter: Point(x: ox + 70, y: 55), endRadius: 45, options: options)
+            c.restoreGState()
+        }
+        Golden.expect(s, suite: suite, name: "radial")
+    }
+
+    @Test func gradientLocationsAndPathPaint() {
+        let (s, c) = canvas(220, 120)
+        let g = Gradient(colors: [.red, .orange, .yellow], locations: [0, 0.2, 1])
+        c.fill(Scene.pentagram(60, 60, 55), paint: .linearGradient(g, start: Point(x: 5, y: 0), end: Point(x: 115, y: 0),
+                                                                  options: .extendBoth))
+        c.lineWidth = 8
+        c.stroke(Path(ellipseIn: Rect(x: 130, y: 20, width: 80, height: 80)),
+                 paint: .linearGradient(rainbow, start: Point(x: 130, y: 20), end: Point(x: 210, y: 100), options: .extendBoth))
+        Golden.expect(s, suite: suite, name: "locations-path")
+    }
+
+    @Test func layerGradientDiagonalOnANonSquareRect() {
+        let (s, c) = canvas(300, 100)
+        c.drawLayerGradient(rainbow, in: Rect(x: 10, y: 10, width: 280, height: 80), startPoint: Point(x: 0, y: 0),
+                            endPoint: Point(x: 1, y: 1))
+        Golden.expect(s, suite: suite, name: "layer-diagonal")
+    }
+
+    static func icon() -> Surface {
+        let (s, c) = canvas(16, 16, background: nil)
+        c.setFillColor(.white)
+        c.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 4))
+        c.setFillColor(.red)
+        c.fill(Rect(x: 0, y: 0, width: 16, height: 5))
+        c.setFillColor(.black)
+        c.fill(Rect(x: 4, y: 8, width: 3, height: 3))
+        c.fill(Rect(x: 9, y: 8, width: 3, height: 3))
+        return s
+    }
+
+    @Test func imagesAtFractionalOffsetsScaledAndRotated() {
+        let icon = Self.icon()
+        let (s, c) = canvas(200, 80)
+        c.draw(icon, in: Rect(x: 5.5, y: 5.25, width: 16, height: 16))
+        c.draw(icon, in: Rect(x: 30, y: 5, width: 48, height: 32))
+        c.interpolationQuality = .none
+        c.draw(icon, in: Rect(x: 85, y: 5, width: 48, height: 48))
+        c.interpolationQuality = .bilinear
+        c.saveGState()
+        c.translateBy(x: 165, y: 40)
+        c.rotate(by: .pi / 5)
+        c.alpha = 0.8
+        c.draw(icon, in: Rect(x: -16, y: -16, width: 32, height: 32))
+        c.restoreGState()
+        Golden.expect(s, suite: suite, name: "images")
+    }
+
+    @Test func layersWithAlphaAndShadow() {
+        let (s, c) = canvas(220, 120)
+        c.alpha = 0.5
+        c.setShadow(offset: Size(width: 4, height: 6), blur: 8, color: .black)
+        c.beginTransparencyLayer()
+        c.setFillColor(.red)
+        c.fillEllipse(in: Rect(x: 20, y: 20, width: 70, height: 70))
+        c.setFillColor(.blue)
+        c.fillEllipse(in: Rect(x: 60, y: 20, width: 70, height: 70))
+        c.endTransparencyLayer()
+        c.alpha = 1
+        c.setFillColor(.green)
+        c.fill(Path(roundedRect: Rect(x: 150, y: 30, width: 50, height: 50), cornerRadius: 10))
+        Golden.expect(s, suite: suite, name: "layer-alpha-shadow")
+    }
+
+    @Test func outerAndInnerShadowsOfARoundedRectAndAStar() {
+        let (s, c) = canvas(260, 130)
+        let rounded = Path(roundedRect: Rect(x: 20, y: 20, width: 100, height: 80), cornerRadius: 16)
+        let star = Scene.pentagram(190, 62, 50)
+        c.drawShadow(of: rounded, color: .black, opacity: 0.6, offset: Size(width: 0, height: 4), radius: 6)
+        c.setFillColor(Color(white: 0.95))
+        c.fill(rounded)
+        c.drawInnerShadow(of: rounded, color: .black, opacity: 0.8, offset: Size(width: 2, height: 3), radius: 4)
+        c.drawShadow(of: star, color: .green, offset: .zero, radius: 8, outsideOnly: true)
+        c.drawInnerShadow(of: star, color: .blue, offset: .zero, radius: 5)
+        Golden.expect(s, suite: suite, name: "shadows")
+    }
+
+    @Test func backdropBlur() {
+        let (s, c) = canvas(160, 100)
+        for i in 0..<8 {
+            c.setFillColor(i % 2 == 0 ? .red : .blue)
+            c.fill(Rect(x: Double(i) * 20, y: 0, width: 10, height: 100))
+        }
+        c.blur(Rect(x: 30, y: 20, width: 100, height: 60), radius: 6)
+        Golden.expect(s, suite: suite, name: "backdrop-blur")
+    }
+
+    @Test func highlightOfAnIcon() {
+        let icon = Self.icon()
+        let (s, c) = canvas(40, 20, background: nil)
+        c.draw(icon, in: Rect(x: 2, y: 2, width: 16, height: 16))
+        c.draw(icon.highlighted(), in: Rect(x: 22, y: 2, width: 16, height: 16))
+        Golden.expect(s, suite: suite, name: "highlight")
+    }
+}

@@ -1,0 +1,130 @@
+import Glibc
+import Raster
+import Testing
+
+/// Computed values of paints and effects.
+@Suite struct PaintValueTests {
+    @Test func highlightNumbers() throws {
+        let s = try Surface(width: 3, height: 1)
+        s[0, 0] = Pixel(r: 255, g: 255, b: 255, a: 255)
+        s[1, 0] = .clear
+        s[2, 0] = Pixel(r: 128, g: 128, b: 128, a: 128)
+        let h = s.highlighted(maskAlpha: 0.46)
+        #expect(abs(Int(h[0, 0].r) - 138) <= 1 && h[0, 0].a == 255)
+        #expect(h[1, 0] == .clear)
+        let p = h[2, 0]
+        #expect(abs(Int(p.r) - 98) <= 1 && abs(Int(p.g) - 98) <= 1 && abs(Int(p.b) - 98) <= 1 && abs(Int(p.a) - 157) <= 1)
+    }
+
+    @Test func gradientsInterpolateUnpremultiplied() {
+        let (s, c) = canvas(101, 1, background: nil)
+        c.drawLinearGradient(Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)]),
+                             start: Point(x: 0, y: 0), end: Point(x: 101, y: 0))
+        let mid = s[50, 0]
+        // (0.5, 0, 0) straight at alpha 0.5: premultiplied red 0.25.
+        #expect(abs(Int(mid.a) - 128) <= 1 && abs(Int(mid.r) - 64) <= 1 && mid.g == 0 && mid.b == 0)
+    }
+
+    @Test func wholePixelImageDrawIsABitExactCopy() throws {
+        let image = try Surface(width: 7, height: 5)
+        for y in 0..<5 { for x in 0..<7 { image[x, y] = Pixel(r: UInt8(x * 30), g: UInt8(y * 40), b: 9, a: UInt8(200 + x)) } }
+        let (s, c) = canvas(20, 20, background: nil)
+        c.translateBy(x: 3, y: 4)
+        c.draw(image, in: Rect(x: 2, y: 1, width: 7, height: 5))
+        for y in 0..<5 { for x in 0..<7 { #expect(s[5 + x, 5 + y] == image[x, y]) } }
+        #expect(s[4, 5] == .clear && s[12, 5] == .clear)
+    }
+
+    @Test(arguments: [2.0, 8.0, 32.0])
+    func blurredEdgeFollowsTheGaussianIntegral(sigma: Double) {
+        let (s, c) = canvas(700, 3, background: nil)
+        c.drawShadow(of: Path(rect: Rect(x: 300, y: -400, width: 1000, height: 800)), color: .black, offset: .zero,
+                     radius: sigma)
+        var worst = 0.0
+        for x in 0..<700 {
+            let expected = 0.5 * erfc((300 - (Double(x) + 0.5)) / (sigma * 2.0.squareRoot()))
+            worst = max(worst, abs(Double(s[x, 1].a) / 255 - expected))
+        }
+        #expect(worst <= 0.02, "sigma \(sigma): worst difference \(worst)")
+    }
+
+    @Test func blurOfAUniformSurfaceChangesNothing() {
+        let (s, c) = canvas(80, 60, background: Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 0.7))
+        let before = s.copy()
+        c.blur(Rect(x: 0, y: 0, width: 80, height: 60), radius: 12)
+        c.blur(Rect(x: 10, y: 10, width: 30, height: 30), radius: 1.2)
+        #expect(s == before)
+    }
+
+    @Test func layerCompositesOnce() {
+        // Two overlapping opaque shapes in a layer at alpha 0.5: the overlap is not darker.
+        let (s, c) = canvas(100, 50)
+        c.alpha = 0.5
+        c.beginTransparencyLayer()
+        c.setFillColor(.black)
+        c.fill(Rect(x: 10, y: 10, width: 50, height: 30))
+        c.fill(Rect(x: 40, y: 10, width: 50, height: 30))
+        c.endTransparencyLayer()
+        #expect(s[20, 20] == s[50, 20])
+        #expect(abs(Int(s[50, 20].r) - 127) <= 1)
+    }
+
+    @Test func maskClipMultipliesByAlpha() throws {
+        let mask = try Surface(width: 2, height: 1)
+        mask[0, 0] = Pixel(r: 0, g: 0, b: 0, a: 255)
+        mask[1, 0] = Pixel(r: 0, g: 0, b: 0, a: 64)
+        let (s, c) = canvas(20, 10, background: nil)
+        c.interpolationQuality = .none
+        c.clip(to: Rect(x: 0, y: 0, width: 20, height: 10), mask: mask)
+        c.setFillColor(.black)
+        c.fill(Rect(x: 0, y: 0, width: 20, height: 10))
+        #expect(s[3, 5].a == 255 && s[15, 5].a == 64)
+    }
+}
+
+/// Invalid paints and effects return promptly and draw nothing or the clamped result.
+@Suite struct PaintBadInputTests {
+    @Test func gradientStopsAreSanitised() {
+        let (s, c) = canvas(40, 10, background: nil)
+        c.drawLinearGradient(Gradient(colors: []), start: .zero, end: Point(x: 40, y: 0), options: .extendBoth)
+        #expect(s == (try! Surface(width: 40, height: 10)))
+        c.drawLinearGradient(Gradient(colors: [.blue]), start: .zero, end: Point(x: 40, y: 0), options: .extendBoth)
+        #expect(s[0, 0] == Pixel(r: 0, g: 0, b: 255, a: 255) && s[39, 9] == Pixel(r: 0, g: 0, b: 255, a: 255))
+        let g = Gradient(colors: [.red, .blue], locations: [1.5, -3])
+        #expect(g.stops.map(\.location) == [0, 1] && g.stops[0].color == .blue)
+        let nanStop = Gradient.Stop(color: .red, location: .nan)
+        #expect(nanStop.location == 0)
+    }
+
+    @Test func degenerateGeometryDrawsNothing() {
+        let (s, c) = canvas(40, 40, background: nil)
+        let g = Gradient(colors: [.red, .blue])
+        c.drawLinearGradient(g, start: Point(x: 5, y: 5), end: Point(x: 5, y: 5), options: .extendBoth)
+        c.drawRadialGradient(g, startCenter: Point(x: 20, y: 20), startRadius: 0, endCenter: Point(x: 20, y: 20),
+                             endRadius: 0)
+        c.draw(PaintGoldenTests.icon(), in: Rect(x: 5, y: 5, width: 0, height: 10))
+        #expect(s == (try! Surface(width: 40, height: 40)))
+    }
+
+    @Test func hugeAndNaNBlurIsClampedAndPrompt() {
+        let (s, c) = canvas(64, 64)
+        c.setFillColor(.red)
+        c.fill(Rect(x: 20, y: 20, width: 20, height: 20))
+        c.blur(Rect(x: 0, y: 0, width: 64, height: 64), radius: .nan)
+        c.blur(Rect(x: 0, y: 0, width: 64, height: 64), radius: 1e9)
+        c.setShadow(offset: .zero, blur: 1e9, color: .black)
+        c.fill(Rect(x: 0, y: 0, width: 4, height: 4))
+        c.drawShadow(of: Path(rect: Rect(x: 1, y: 1, width: 3, height: 3)), color: .black, offset: .zero, radius: .infinity)
+        #expect(s[32, 32].a == 255)
+    }
+
+    @Test func maskOfAnotherSizeIsScaled() throws {
+        let mask = try Surface(width: 1, height: 1)
+        mask[0, 0] = Pixel(r: 0, g: 0, b: 0, a: 255)
+        let (s, c) = canvas(30, 30, background: nil)
+        c.clip(to: Rect(x: 5, y: 5, width: 20, height: 20), mask: mask)
+        c.setFillColor(.black)
+        c.fill(Rect(x: 0, y: 0, width: 30, height: 30))
+        #expect(s[24, 24].a == 255 && s[4, 4].a == 0 && s[26, 26].a == 0)
+    }
+}
