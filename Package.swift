@@ -5,6 +5,7 @@ let package = Package(
     name: "Vitrine",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Text", targets: ["Text"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
     ],
     targets: [
@@ -17,18 +18,32 @@ let package = Package(
             name: "Raster",
             dependencies: ["CPNG"]
         ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
+        ),
+        .target(
+            name: "Text",
+            dependencies: ["Raster", "CFreeType"]
+        ),
         .target(
             name: "RasterScenes",
             dependencies: ["Raster"]
         ),
         .executableTarget(
             name: "raster-bench",
-            dependencies: ["Raster", "RasterScenes"]
+            dependencies: ["Raster", "RasterScenes", "Text"]
         ),
         .testTarget(
             name: "RasterTests",
             dependencies: ["Raster", "RasterScenes"],
             exclude: ["Golden", "CairoReference", "Data"]
+        ),
+        .testTarget(
+            name: "TextTests",
+            dependencies: ["Text", "Raster"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Glibc
 import Raster
 import RasterScenes
+import Text
 
 // raster-bench: draws the scenes of SCENES.md with Raster and prints, for each run, the
 // same line as Cairo's peer, so that the two can run side by side.
@@ -8,6 +9,7 @@ import RasterScenes
 let usage = """
 usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | --all
        raster-bench --effects [--count N]     shadow, blur, image and highlight cases
+       raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
 """
 
 func fail(_ message: String) -> Never {
@@ -54,6 +56,7 @@ struct Options {
     var out: String?
     var all = false
     var effects = false
+    var text = false
 
     init(_ arguments: [String]) {
         var args = arguments[...]
@@ -76,6 +79,7 @@ struct Options {
             case "--out": out = value(arg)
             case "--all": all = true
             case "--effects": effects = true
+            case "--text": text = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -99,7 +103,28 @@ func runEffect(_ effect: EffectCase, count: Int) {
     print(line)
 }
 
+/// Draws a 40-character label: once with an empty glyph cache, then `count` times warm.
+func runText(count: Int) {
+    let canvas = Scene.makeCanvas()
+    let context = Context(surface: canvas)
+    let label = "Vitrine draws its own labels: 0123456789"
+    let font: Font
+    do { font = try Font(family: "DejaVu Sans", size: 13) } catch { fail("\(error)") }
+    let t0 = nowMilliseconds()
+    context.draw(label, at: Point(x: 10, y: 30), font: font)
+    let cold = nowMilliseconds() - t0
+    let t1 = nowMilliseconds()
+    for i in 0..<count { context.draw(label, at: Point(x: 10, y: Double(20 + (i % 40) * 12)), font: font) }
+    let ms = nowMilliseconds() - t1
+    let warm = ms / Double(count)
+    print("scene=text-label-40 size=13 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded())) cold_ms=\(String(format3: cold)) cold_over_warm=\(String(format3: cold / warm))")
+}
+
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.text {
+    runText(count: options.count > 0 ? options.count : 10_000)
+    exit(0)
+}
 if options.effects {
     for effect in EffectCase.allCases { runEffect(effect, count: options.count > 0 ? options.count : effect.defaultCount) }
     exit(0)

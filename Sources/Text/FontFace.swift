@@ -1,0 +1,106 @@
+/// One opened font file with its caches: characters to glyphs, advances, kerning and
+/// rendered glyph bitmaps. Faces are shared by every `Font` that resolves to the same
+/// file; all access goes through the FreeType lock.
+final class FontFace: @unchecked Sendable {
+    let match: FreeType.Match
+    let face: FreeType.Face
+    let unitsPerEm: Double
+    let ascender: Double
+    let descender: Double
+    let height: Double
+    let hasKerning: Bool
+
+    private var glyphs: [UInt32: UInt32] = [:]
+    private var advances: [UInt32: Double] = [:]
+    private var kerns: [UInt64: Double] = [:]
+    private var bitmaps: [GlyphKey: FreeType.Bitmap] = [:]
+    private var fallbacks: [UInt32: FontFace?] = [:]
+
+    /// How many glyph bitmaps FreeType has rendered for this face (for tests of the cache).
+    private(set) var renderCount = 0
+
+    private init(match: FreeType.Match, face: FreeType.Face) {
+        self.match = match
+        self.face = face
+        let m = FreeType.shared.metrics(face)
+        unitsPerEm = m.unitsPerEm
+        ascender = m.ascender
+        descender = m.descender
+        height = m.height
+        hasKerning = FreeType.shared.hasKerning(face)
+    }
+
+    nonisolated(unsafe) private static var faces: [FreeType.Match: FontFace] = [:]
+
+    /// The face of a match, opened once per process.
+    static func face(for match: FreeType.Match) throws -> FontFace {
+        if let f = FreeType.shared.locked({ faces[match] }) { return f }
+        let opened = FontFace(match: match, face: try FreeType.shared.open(match))
+        return FreeType.shared.locked {
+            if let f = faces[match] { return f }
+            faces[match] = opened
+            return opened
+        }
+    }
+
+    func glyph(for character: UInt32) -> UInt32 {
+        if let g = FreeType.shared.locked({ glyphs[character] }) { return g }
+        let g = FreeType.shared.glyphIndex(face, character)
+        FreeType.shared.locked { glyphs[character] = g }
+        return g
+    }
+
+    /// The advance of a glyph in em units (font units divided by units per em).
+    func advance(_ glyph: UInt32) -> Double {
+        if let a = FreeType.shared.locked({ advances[glyph] }) { return a }
+        let a = FreeType.shared.advance(face, glyph) / unitsPerEm
+        FreeType.shared.locked { advances[glyph] = a }
+        return a
+    }
+
+    /// The kerning between two glyphs in em units.
+    func kerning(_ left: UInt32, _ right: UInt32) -> Double {
+        guard hasKerning else { return 0 }
+        let key = UInt64(left) << 32 | UInt64(right)
+        if let k = FreeType.shared.locked({ kerns[key] }) { return k }
+        let k = FreeType.shared.kerning(face, left, right) / unitsPerEm
+        FreeType.shared.locked { kerns[key] = k }
+        return k
+    }
+
+    /// A face that has `character`, found through fontconfig, or nil.
+    func fallback(for character: UInt32, bold: Bool) -> FontFace? {
+        if let f = FreeType.shared.locked({ fallbacks[character] }) { return f }
+        var found: FontFace?
+        if let m = FreeType.shared.match(family: match.family, bold: bold, character: character), m != match,
+           let f = try? FontFace.face(for: m), f.glyph(for: character) != 0 {
+            found = f
+        }
+        FreeType.shared.locked { fallbacks[character] = found }
+        return found
+    }
+
+    struct GlyphKey: Hashable {
+        let glyph: UInt32
+        let size: Int
+        let shift: Int
+        let matrix: SIMD4<Int32>
+    }
+
+    /// The bitmap of a glyph at a pixel size, a quarter-pixel shift and a transform,
+    /// rendered once and then served from the cache.
+    func bitmap(_ key: GlyphKey) -> FreeType.Bitmap? {
+        if let b = FreeType.shared.locked({ bitmaps[key] }) { return b }
+        let m = key.matrix
+        guard let b = FreeType.shared.render(face, key.glyph, pixels: Double(key.size) / 64,
+                                             matrix: (Double(m[0]) / 4096, Double(m[1]) / 4096, Double(m[2]) / 4096,
+                                                      Double(m[3]) / 4096),
+                                             shift: Double(key.shift) / 4) else { return nil }
+        FreeType.shared.locked {
+            renderCount += 1
+            if bitmaps.count > 8192 { bitmaps.removeAll() }
+            bitmaps[key] = b
+        }
+        return b
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Raster
+@testable import Text
+import Testing
+
+/// Golden pictures and computed values of text.
+@Suite struct TextTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/Text")
+
+    /// Exact comparison with a golden PNG; `UPDATE_GOLDEN=1` rewrites it.
+    func expectGolden(_ s: Surface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = Self.golden.appendingPathComponent("\(name).png")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
+            try? s.writePNG(to: url.path)
+            return
+        }
+        guard let g = try? Surface(contentsOfPNG: url.path) else {
+            Issue.record("missing golden Text/\(name).png", sourceLocation: sourceLocation)
+            return
+        }
+        if g != s {
+            let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/golden-failures/Text")
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try? s.writePNG(to: dir.appendingPathComponent("\(name)-actual.png").path)
+            Issue.record("Text/\(name) differs from its golden", sourceLocation: sourceLocation)
+        }
+    }
+
+    func canvas(_ w: Int, _ h: Int, scale: Double = 1) -> (Surface, Context) {
+        let s = try! Surface(width: w * Int(scale), height: h * Int(scale), scale: scale)
+        s.clear(to: Color.white.premultiplied)
+        return (s, Context(surface: s))
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func sizesAtEachScale(scale: Double) throws {
+        let (s, c) = canvas(320, 110, scale: scale)
+        var y = 4.0
+        for size in [9.0, 13, 17, 32] {
+            let font = try Font(family: "DejaVu Sans", size: size)
+            c.draw("Vitrine \(Int(size)) AV To", at: Point(x: 6, y: y + font.ascent), font: font)
+            y += font.lineHeight + 2
+        }
+        expectGolden(s, "sizes-scale\(Int(scale))")
+    }
+
+    @Test func alignmentWrappingAndTruncation() throws {
+        let font = try Font(family: "DejaVu Sans", size: 13)
+        let bold = try Font(family: "DejaVu Sans", size: 13, weight: .bold)
+        let (s, c) = canvas(300, 240)
+        let text = "The quick brown fox jumps over the lazy dog."
+        for (i, alignment) in [TextAlignment.left, .center, .right].enumerated() {
+            let r = Rect(x: 10, y: 10 + Double(i) * 22, width: 280, height: 20)
+            c.setStrokeColor(Color(white: 0.8))
+            c.stroke(r)
+            c.draw("Aligned \(alignment)", in: r, font: font, alignment: alignment)
+        }
+        c.draw(text + " " + text, in: Rect(x: 10, y: 80, width: 130, height: 100), font: font, color: .blue)
+        c.draw(text, in: Rect(x: 150, y: 80, width: 140, height: 20), font: bold, lineBreak: .truncateTail)
+        c.draw("Line one\nLine two\n\nLine four", in: Rect(x: 150, y: 110, width: 140, height: 120), font: font)
+        c.draw(text + " " + text, in: Rect(x: 10, y: 190, width: 280, height: 40), font: font, maxLines: 2)
+        expectGolden(s, "layout")
+    }
+
+    @Test func kerningPairs() throws {
+        let font = try Font(family: "DejaVu Sans", size: 32)
+        let (s, c) = canvas(200, 50)
+        c.draw("AV To", at: Point(x: 10, y: 40), font: font)
+        expectGolden(s, "kerning")
+        if font.face.hasKerning {
+            #expect(font.advance(of: "AV") < font.advance(of: "A") + font.advance(of: "V"))
+        }
+    }
+
+    @Test func advanceIsTheSumOfFreeTypeAdvancesPlusKerning() throws {
+        let font = try Font(family: "DejaVu Sans", size: 17)
+        let face = font.face
+        let glyphs = "Hello".unicodeScalars.map { face.glyph(for: $0.value) }
+        var expected = 0.0
+        for (i, g) in glyphs.enumerated() {
+            expected += FreeType.shared.advance(face.face, g) / face.unitsPerEm * 17
+            if i > 0 { expected += FreeType.shared.kerning(face.face, glyphs[i - 1], g) / face.unitsPerEm * 17 }
+        }
+        #expect(abs(font.advance(of: "Hello") - expected) < 1e-9)
+        #expect(font.advance(of: "Hello") > 30 && font.advance(of: "Hello") < 60)
+        #expect(font.ascent > 0 && font.descent > 0 && font.lineHeight >= font.ascent + font.descent)
+    }
+
+    @Test func secondDrawUsesTheCacheAndMatchesAFreshDraw() throws {
+        let font = try Font(family: "DejaVu Sans Mono", size: 15)
+        let text = "cache check 0123456789 \u{00e9}\u{00e8}"
+        let (a, ca) = canvas(300, 30)
+        ca.draw(text, at: Point(x: 3.3, y: 20), font: font)
+        let rendered = font.face.renderCount
+        let (b, cb) = canvas(300, 30)
+        cb.draw(text, at: Point(x: 3.3, y: 20), font: font)
+        #expect(font.face.renderCount == rendered)
+        #expect(a == b)
+        cb.draw(text, at: Point(x: 3.3, y: 20), font: font)
+        #expect(b != a)  // drawn twice over itself: darker anti-aliasing
+    }
+
+    @Test func badInputDrawsNothingOrFallsBack() throws {
+        let font = try Font(family: "DejaVu Sans", size: 13)
+        let (s, c) = canvas(200, 40)
+        let blank = s.copy()
+        c.draw("", at: Point(x: 5, y: 20), font: font)
+        c.draw("\u{1}\u{2}\u{7}\r\u{1b}", at: Point(x: 5, y: 20), font: font)
+        c.draw("abc", at: Point(x: .nan, y: 20), font: font)
+        for size in [0.0, -4, .nan] { c.draw("abc", at: Point(x: 5, y: 20), font: font.withSize(size)) }
+        #expect(s == blank)
+        #expect(font.withSize(.nan).size == 0 && font.withSize(-1).advance(of: "abc") == 0)
+        let unknown = try Font(family: "No Such Family Anywhere", size: 13)
+        #expect(!unknown.familyName.isEmpty)
+        c.draw("fallback", at: Point(x: 5, y: 20), font: unknown)
+        #expect(s != blank)
+        // Scripts and marks beyond this layout's reach draw without crashing.
+        c.draw("e\u{301} \u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{0627}\u{0644} \u{1F600} \u{4e2d}", at: Point(x: 5, y: 35), font: font)
+    }
+
+    @Test func hundredThousandCharactersArePrompt() throws {
+        let font = try Font(family: "DejaVu Sans", size: 13)
+        let long = String(repeating: "lorem ipsum ", count: 8334)
+        let (s, c) = canvas(200, 60)
+        c.draw(long, in: Rect(x: 0, y: 0, width: 200, height: 60), font: font)
+        c.draw(long, at: Point(x: 0, y: 58), font: font)
+        c.draw(long, in: Rect(x: 0, y: 0, width: 200, height: 15), font: font, lineBreak: .truncateTail)
+        let layout = TextLayout(long, font: font, width: 200, maxHeight: 60)
+        #expect(layout.lineCount == Int(60 / font.lineHeight))
+        #expect(s[0, 0].a == 255)
+    }
+}
