@@ -1,22 +1,25 @@
-/// An 8-bit coverage value per surface pixel: the anti-aliased part of a clip. Immutable
-/// once made, so graphics states share it.
+/// An 8-bit coverage value per device pixel of the clip bounds it was made for: the
+/// anti-aliased part of a clip. Immutable once made, so graphics states share it; the
+/// clip bounds of every state holding it lie inside its bounds.
 final class ClipMask {
-    let width: Int
-    let height: Int
+    let bounds: IntRect
     let bytes: UnsafeMutablePointer<UInt8>
 
-    /// A mask of zeros.
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        bytes = .allocate(capacity: width * height)
-        bytes.initialize(repeating: 0, count: width * height)
+    /// A mask of zeros over `bounds`.
+    init(bounds: IntRect) {
+        self.bounds = bounds
+        let count = max(1, bounds.width * bounds.height)
+        bytes = .allocate(capacity: count)
+        bytes.initialize(repeating: 0, count: count)
     }
 
     deinit { bytes.deallocate() }
 
-    /// The first value of row `y`.
-    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { bytes + y * width }
+    /// The value of device pixel (x, y), which must lie inside `bounds`; the run from there
+    /// to the end of the row follows it.
+    @inline(__always) func pointer(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+        bytes + ((y - bounds.y0) * bounds.width + (x - bounds.x0))
+    }
 }
 
 /// Writes coverage into a mask, multiplied by a previous mask where there is one.
@@ -25,9 +28,9 @@ struct MaskWriter: CoverageSink {
     let previous: ClipMask?
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let out = mask.row(y) + x
+        let out = mask.pointer(x, y)
         if let previous {
-            let old = previous.row(y) + x
+            let old = previous.pointer(x, y)
             for i in 0..<count { out[i] = UInt8(PixelMath.mul(UInt32(coverage), UInt32(old[i]))) }
         } else {
             out.update(repeating: coverage, count: count)

@@ -11,7 +11,7 @@ extension Context {
             state.clipMask = nil
             return
         }
-        let mask = ClipMask(width: target.width, height: target.height)
+        let mask = ClipMask(bounds: bounds)
         var writer = MaskWriter(mask: mask, previous: state.clipMask)
         rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
         state.clipBounds = bounds
@@ -41,5 +41,14 @@ extension Context {
     public var clipBoundingBox: Rect {
         guard let inverse = state.transform.inverted(), !state.clipBounds.isEmpty else { return .null }
         return inverse.apply(to: state.clipBounds.rect)
+    }
+}
+
+extension Context {
+    /// Intersects the clip with a rectangle of whole device pixels, whatever the
+    /// transform: how a window's damage is clipped to.
+    package func clip(toDevicePixels r: Rect) {
+        state.clipBounds = state.clipBounds.intersection(IntRect(covering: r))
+        if state.clipBounds.isEmpty { state.clipMask = nil }
     }
 }

@@ -10,10 +10,10 @@ extension Context {
             var row = [UInt8](repeating: 0, count: box.width)
             for py in box.y0..<box.y1 {
                 let src = (py - y) * width + (box.x0 - x)
-                let clipRow = state.clipMask?.row(py)
+                let clipRow = state.clipMask?.pointer(box.x0, py)
                 for i in 0..<box.width {
                     let c = UInt32(coverage[src + i])
-                    row[i] = UInt8(clipRow.map { PixelMath.mul(c, UInt32($0[box.x0 + i])) } ?? c)
+                    row[i] = UInt8(clipRow.map { PixelMath.mul(c, UInt32($0[i])) } ?? c)
                 }
                 row.withUnsafeBufferPointer {
                     // Safe: the run lies inside the clip bounds, inside the surface.

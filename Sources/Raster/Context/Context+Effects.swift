@@ -36,11 +36,13 @@ extension Context {
 
     /// Blurs what is already drawn inside `rect` (in user space, clipped), in place, with a
     /// Gaussian of sigma = `radius` points: the backdrop blur behind a translucent shape.
-    /// Edge pixels extend beyond the rectangle.
-    public func blur(_ rect: Rect, radius: Double) {
+    /// Edge pixels extend beyond the rectangle. With `opacity` below 1, the result is
+    /// that much of the blur over the original.
+    public func blur(_ rect: Rect, radius: Double, opacity: Double = 1) {
         let sigma = GaussianBlur.clampSigma(radius * target.scale)
         let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
-        guard sigma > 0, !box.isEmpty else { return }
+        let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
+        guard sigma > 0, strength > 0, !box.isEmpty else { return }
         let w = box.width, h = box.height
         var planes = [[Float]](repeating: [Float](repeating: 0, count: w * h), count: 4)
         for y in 0..<h {
@@ -53,12 +55,13 @@ extension Context {
         for c in 0..<4 { GaussianBlur.blur(&planes[c], width: w, height: h, sigma: sigma, edges: .clamp) }
         for y in 0..<h {
             let row = target.row(box.y0 + y) + box.x0
-            let mask = state.clipMask?.row(box.y0 + y)
+            let mask = state.clipMask?.pointer(box.x0, box.y0 + y)
             for x in 0..<w {
                 let a = min(255, UInt32(max(0, planes[3][y * w + x]) + 0.5))
                 var p = a << 24
                 for c in 0..<3 { p |= min(a, UInt32(max(0, planes[c][y * w + x]) + 0.5)) << UInt32(8 * c) }
-                row[x] = mask.map { PixelMath.lerp(row[x], p, UInt32($0[box.x0 + x])) } ?? p
+                let k = mask.map { PixelMath.mul(strength, UInt32($0[x])) } ?? strength
+                row[x] = k == 255 ? p : PixelMath.lerp(row[x], p, k)
             }
         }
         noteDrawn(box)

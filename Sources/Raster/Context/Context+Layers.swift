@@ -73,7 +73,7 @@ extension Context {
         for y in bounds.y0..<bounds.y1 {
             // Safe: bounds lie inside both surfaces, which have the same size.
             Compositor.row(target.row(y) + bounds.x0, source: layer.surface.row(y) + bounds.x0, count: bounds.width,
-                           coverage: alpha, mask: state.clipMask.map { UnsafePointer($0.row(y) + bounds.x0) },
+                           coverage: alpha, mask: state.clipMask.map { UnsafePointer($0.pointer(bounds.x0, y)) },
                            mode: state.blendMode)
         }
         noteDrawn(bounds)
@@ -115,12 +115,12 @@ extension Context {
         guard !box.isEmpty else { return }
         var coverage = [UInt8](repeating: 0, count: box.width)
         for y in box.y0..<box.y1 {
-            let clipRow = state.clipMask?.row(y)
+            let clipRow = state.clipMask?.pointer(box.x0, y)
             for x in box.x0..<box.x1 {
                 var v = plane.shifted(x, y, dx: style.dx, dy: style.dy)
                 if let keep { v *= keep.value(x, y) }
                 var c = UInt32(min(max(v, 0), 1) * 255 + 0.5)
-                if let clipRow { c = PixelMath.mul(c, UInt32(clipRow[x])) }
+                if let clipRow { c = PixelMath.mul(c, UInt32(clipRow[x - box.x0])) }
                 coverage[x - box.x0] = UInt8(c)
             }
             coverage.withUnsafeBufferPointer {

@@ -95,12 +95,12 @@ extension Context {
             state.clipMask = nil
             return
         }
-        let clip = ClipMask(width: target.width, height: target.height)
+        let clip = ClipMask(bounds: bounds)
         for y in bounds.y0..<bounds.y1 {
-            let src = scratch.row(y), out = clip.row(y), old = state.clipMask?.row(y)
-            for x in bounds.x0..<bounds.x1 {
-                let a = src[x] >> 24
-                out[x] = UInt8(old.map { PixelMath.mul(a, UInt32($0[x])) } ?? a)
+            let src = scratch.row(y), out = clip.pointer(bounds.x0, y), old = state.clipMask?.pointer(bounds.x0, y)
+            for i in 0..<bounds.width {
+                let a = src[bounds.x0 + i] >> 24
+                out[i] = UInt8(old.map { PixelMath.mul(a, UInt32($0[i])) } ?? a)
             }
         }
         state.clipBounds = bounds

@@ -291,6 +291,6 @@ struct SolidPainter: CoverageSink {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
         // the surface.
         Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage),
-                         mask: mask.map { UnsafePointer($0.row(y) + x) }, mode: mode)
+                         mask: mask.map { UnsafePointer($0.pointer(x, y)) }, mode: mode)
     }
 }

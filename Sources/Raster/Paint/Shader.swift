@@ -174,7 +174,7 @@ struct ShaderPainter: CoverageSink {
     let mask: ClipMask?
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let mask = mask.map { UnsafePointer($0.row(y) + x) }
+        let mask = mask.map { UnsafePointer($0.pointer(x, y)) }
         if let color = shader.rowColor(y: y) {
             Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode)
             return
