@@ -33,12 +33,20 @@ extension Context {
     /// Begins a transparency layer (`CGContextBeginTransparencyLayer`): until the matching
     /// end, drawing goes to a transparent layer with alpha 1, the normal blend mode and no
     /// shadow; the end composites the layer once with the alpha, blend mode, shadow and
-    /// clip in force now.
+    /// clip in force now. With a shadow, the clip cuts the composite (shadow included)
+    /// but not what casts the shadow, as in Core Graphics.
     public func beginTransparencyLayer() {
         // The target's size was valid when it was made.
         let layer = try! Surface(width: target.width, height: target.height, scale: target.scale)
         layers.append(TransparencyLayer(parent: target, state: state, surface: layer, dirty: .empty))
         target = layer
+        if let shadow = state.shadow {
+            // The clip applies to the composite, shadow included, not to what casts the
+            // shadow: inside the layer, drawing reaches as far as the shadow can see.
+            state.clipBounds = Context.expand(state.clipBounds, by: shadow)
+                .intersection(IntRect(width: layer.width, height: layer.height))
+            state.clipMask = nil
+        }
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil
@@ -56,9 +64,10 @@ extension Context {
         }
         target = layer.parent
         state = layer.state
-        let bounds = layer.dirty.intersection(state.clipBounds)
-        if bounds.isEmpty { return }
+        let drawn = layer.dirty.intersection(IntRect(width: target.width, height: target.height))
+        if drawn.isEmpty { return }
         if let shadow = state.shadow {
+            let bounds = drawn
             var plane = AlphaPlane(bounds: Context.expand(bounds, by: shadow))
             for y in bounds.y0..<bounds.y1 {
                 let row = layer.surface.row(y)
@@ -69,6 +78,8 @@ extension Context {
             plane.blur(sigma: shadow.sigma)
             composite(shadow: plane, style: shadow)
         }
+        let bounds = drawn.intersection(state.clipBounds)
+        if bounds.isEmpty { return }
         let alpha = UInt32(state.alpha * 255 + 0.5)
         for y in bounds.y0..<bounds.y1 {
             // Safe: bounds lie inside both surfaces, which have the same size.
