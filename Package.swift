@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Text", targets: ["Text"]),
+        .library(name: "Views", targets: ["Views"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
     ],
     targets: [
@@ -28,6 +29,10 @@ let package = Package(
             dependencies: ["Raster", "CFreeType"]
         ),
         .target(
+            name: "Views",
+            dependencies: ["Raster", "Text"]
+        ),
+        .target(
             name: "RasterScenes",
             dependencies: ["Raster"]
         ),
@@ -39,6 +44,10 @@ let package = Package(
             name: "RasterTests",
             dependencies: ["Raster", "RasterScenes"],
             exclude: ["Golden", "CairoReference", "Data"]
+        ),
+        .testTarget(
+            name: "ViewsTests",
+            dependencies: ["Views", "Raster", "Text"]
         ),
         .testTarget(
             name: "TextTests",

@@ -1,0 +1,99 @@
+import Raster
+import Text
+
+/// A push button (`UIButton`): a title and an image for each state, falling back to the
+/// normal one; while pressed, its image shows the darkened mask of
+/// `adjustsImageWhenHighlighted`; disabled, it dims.
+@MainActor
+open class Button: Control {
+    private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: Color] = [:]
+    private var images: [UInt: Surface] = [:]
+    private var highlightCache: (source: ObjectIdentifier, image: Surface)?
+
+    /// The font of the title; default the system face at 15 points.
+    public var titleFont: Font? = try? Font.system(size: 15) { didSet { setNeedsDisplay() } }
+    /// Darken the image under its own alpha while highlighted (default true).
+    public var adjustsImageWhenHighlighted = true { didSet { setNeedsDisplay() } }
+    /// Dim the image and title while disabled (default true).
+    public var adjustsImageWhenDisabled = true { didSet { setNeedsDisplay() } }
+    /// Space between image and title, in points.
+    public var imageTitleSpacing = 6.0 { didSet { setNeedsDisplay() } }
+
+    /// Creates a button.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        titleColors[State.normal.rawValue] = Color(red: 0, green: 0.478, blue: 1)
+    }
+
+    override open var triggersPrimaryActionOnTouchUpInside: Bool { true }
+
+    /// Sets the title for a state (`setTitle(_:for:)`).
+    public func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        setNeedsDisplay()
+    }
+
+    /// Sets the title colour for a state (`setTitleColor(_:for:)`).
+    public func setTitleColor(_ color: Color?, for state: State) {
+        titleColors[state.rawValue] = color
+        setNeedsDisplay()
+    }
+
+    /// Sets the image for a state (`setImage(_:for:)`).
+    public func setImage(_ image: Surface?, for state: State) {
+        images[state.rawValue] = image
+        setNeedsDisplay()
+    }
+
+    /// The title for a state, falling back to the normal one (`title(for:)`).
+    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    /// The title colour for a state, falling back to the normal one.
+    public func titleColor(for state: State) -> Color? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
+    /// The image for a state, falling back to the normal one (`image(for:)`).
+    public func image(for state: State) -> Surface? { images[state.rawValue] ?? images[State.normal.rawValue] }
+
+    /// The title shown now.
+    public var currentTitle: String? { title(for: state) }
+
+    /// The image shown now: the state's own, or the normal one darkened while highlighted.
+    public var currentImage: Surface? {
+        if let own = images[state.rawValue] { return own }
+        guard let normal = images[State.normal.rawValue] else { return nil }
+        if isHighlighted && adjustsImageWhenHighlighted {
+            let id = ObjectIdentifier(normal)
+            if let cache = highlightCache, cache.source == id { return cache.image }
+            let h = normal.highlighted()
+            highlightCache = (id, h)
+            return h
+        }
+        return normal
+    }
+
+    override open func draw(_ rect: Rect, in context: Context) {
+        let dim = !isEnabled && adjustsImageWhenDisabled
+        context.saveGState()
+        if dim { context.alpha = 0.35 }
+        let image = currentImage
+        let title = currentTitle
+        let font = titleFont
+        let titleWidth = (title != nil && font != nil) ? font!.advance(of: title!) : 0
+        let imageSize = image?.size ?? .zero
+        let gap = image != nil && titleWidth > 0 ? imageTitleSpacing : 0
+        let total = min(bounds.width, imageSize.width + gap + titleWidth)
+        var x = bounds.midX - total / 2
+        if let image {
+            context.draw(image, in: Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width,
+                                         height: imageSize.height))
+            x += imageSize.width + gap
+        }
+        if let title, let font, titleWidth > 0 {
+            var color = titleColor(for: state) ?? .black
+            if isHighlighted && titleColors[State.highlighted.rawValue] == nil { color = color.withAlpha(color.alpha * 0.5) }
+            let width = max(0, bounds.maxX - x)
+            context.draw(title, in: Rect(x: x, y: bounds.midY - font.lineHeight / 2, width: width, height: font.lineHeight),
+                         font: font, color: color, lineBreak: .truncateTail, maxLines: 1)
+        }
+        context.restoreGState()
+    }
+}

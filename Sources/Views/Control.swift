@@ -1,0 +1,190 @@
+import Raster
+
+/// A view that tracks a press and reports what happened as events to targets and
+/// closures (`UIControl`). All state handling lives here; subclasses map actions and draw.
+@MainActor
+open class Control: View {
+    /// The state of a control, a bit set (`UIControl.State`); `.normal` is no bit at all.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        /// Creates a state from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No bit set.
+        public static let normal: State = []
+        /// Pressed, with the pointer inside.
+        public static let highlighted = State(rawValue: 1)
+        /// Not enabled.
+        public static let disabled = State(rawValue: 2)
+        /// Selected (a checked checkbox).
+        public static let selected = State(rawValue: 4)
+        /// Focused.
+        public static let focused = State(rawValue: 8)
+    }
+
+    /// What a control reports (`UIControl.Event`).
+    public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: UInt
+        /// Creates events from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A press began on the control.
+        public static let touchDown = Event(rawValue: 1 << 0)
+        /// The pointer moved while inside.
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// The pointer moved while outside.
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// The pointer came back inside.
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// The pointer went outside.
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// Released inside.
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// Released outside.
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The press was cancelled.
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The value changed from user input.
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's primary action happened (a button's tap).
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// Every touch event.
+        public static let allTouchEvents = Event(rawValue: 0x0fff)
+        /// Every event.
+        public static let allEvents = Event(rawValue: 0xffff_ffff)
+
+        static let names: [(Event, String)] = [
+            (.touchDown, "touchDown"), (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
+            (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"), (.touchUpInside, "touchUpInside"),
+            (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
+            (.primaryActionTriggered, "primaryActionTriggered"),
+        ]
+
+        public var description: String {
+            let n = Event.names.filter { contains($0.0) }.map(\.1)
+            return n.isEmpty ? "Event(\(rawValue))" : n.joined(separator: "|")
+        }
+    }
+
+    /// How far outside its bounds, in points, the pointer may go and still count as
+    /// inside while tracking (UIKit's 70 points).
+    public static let dragTolerance = 70.0
+
+    private var stateBits: State = []
+    var actionEntries: [ActionEntry] = []
+    private var nextActionID = 0
+
+    func makeActionID() -> Int {
+        nextActionID += 1
+        return nextActionID
+    }
+
+    /// Whether the control responds (`isEnabled`): a disabled control is not hit-testable
+    /// (touches fall through to what lies beneath) and not highlightable.
+    public var isEnabled: Bool {
+        get { !stateBits.contains(.disabled) }
+        set {
+            let was = isEnabled
+            if newValue { stateBits.remove(.disabled) } else { stateBits.insert(.disabled); stateBits.remove(.highlighted) }
+            if was != newValue { stateDidChange() }
+        }
+    }
+
+    /// Whether the control is pressed with the pointer inside (`isHighlighted`).
+    public var isHighlighted: Bool {
+        get { stateBits.contains(.highlighted) }
+        set {
+            let was = isHighlighted
+            if newValue && isEnabled { stateBits.insert(.highlighted) } else { stateBits.remove(.highlighted) }
+            if was != isHighlighted { stateDidChange() }
+        }
+    }
+
+    /// Whether the control is selected (`isSelected`).
+    public var isSelected: Bool {
+        get { stateBits.contains(.selected) }
+        set {
+            let was = isSelected
+            if newValue { stateBits.insert(.selected) } else { stateBits.remove(.selected) }
+            if was != newValue { stateDidChange() }
+        }
+    }
+
+    /// The state bits (`state`).
+    public var state: State { stateBits }
+
+    /// Whether a press is being tracked (`isTracking`).
+    public private(set) var isTracking = false
+    /// Whether the tracked pointer is inside the grown bounds (`isTouchInside`).
+    public private(set) var isTouchInside = false
+
+    /// Called when a state bit changes; the default redraws.
+    open func stateDidChange() { setNeedsDisplay() }
+
+    override open var acceptsTouches: Bool { super.acceptsTouches && isEnabled }
+
+    // MARK: Tracking hooks
+
+    /// Whether to track a press that began (`beginTracking(_:with:)`); default true.
+    open func beginTracking(_ touch: Touch) -> Bool { true }
+    /// Whether to go on tracking after a move (`continueTracking(_:with:)`); default true.
+    open func continueTracking(_ touch: Touch) -> Bool { true }
+    /// The press ended (`endTracking(_:with:)`), before the touch-up events are sent.
+    open func endTracking(_ touch: Touch) {}
+    /// The press was cancelled (`cancelTracking(with:)`).
+    open func cancelTracking() {}
+
+    /// Whether the primary action follows a touch-up-inside (buttons).
+    open var triggersPrimaryActionOnTouchUpInside: Bool { false }
+
+    func isInside(_ touch: Touch) -> Bool {
+        let t = Control.dragTolerance
+        return bounds.insetBy(dx: -t, dy: -t).contains(touch.location(in: self))
+    }
+
+    override open func touchBegan(_ touch: Touch) {
+        guard isEnabled, beginTracking(touch) else { return }
+        isTracking = true
+        isTouchInside = true
+        isHighlighted = true
+        sendActions(for: .touchDown)
+    }
+
+    override open func touchMoved(_ touch: Touch) {
+        guard isTracking else { return }
+        guard continueTracking(touch) else {
+            isTracking = false
+            return
+        }
+        let inside = isInside(touch)
+        let changed = inside != isTouchInside
+        isTouchInside = inside
+        isHighlighted = inside
+        if changed { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+    }
+
+    override open func touchEnded(_ touch: Touch) {
+        guard isTracking else { return }
+        let inside = isInside(touch)
+        if inside != isTouchInside {
+            isTouchInside = inside
+            sendActions(for: inside ? .touchDragEnter : .touchDragExit)
+        }
+        endTracking(touch)
+        if inside {
+            sendActions(for: .touchUpInside)
+            if triggersPrimaryActionOnTouchUpInside { sendActions(for: .primaryActionTriggered) }
+        } else {
+            sendActions(for: .touchUpOutside)
+        }
+        isTracking = false
+        isHighlighted = false
+    }
+
+    override open func touchCancelled(_ touch: Touch) {
+        guard isTracking else { return }
+        isTracking = false
+        cancelTracking()
+        isHighlighted = false
+        sendActions(for: .touchCancel)
+    }
+}

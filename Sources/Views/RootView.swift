@@ -1,0 +1,197 @@
+import Raster
+
+/// The root of a view tree, standing in for `UIWindow`: it owns the damage region and
+/// the pointer, renders what changed into a surface, and turns pointer events into
+/// touches delivered by hit test and capture.
+@MainActor
+public final class RootView: View {
+    private var damage: [Rect] = []
+    private var layoutScheduled = true
+    private var touch: Touch?
+
+    /// Called whenever the tree asks for a new frame (damage or layout): a window host
+    /// schedules a frame from here.
+    public var onNeedsFrame: (() -> Void)?
+
+    /// Creates a root of a size in points, with a white background.
+    public init(size: Size) {
+        super.init(frame: Rect(origin: .zero, size: size))
+        backgroundColor = .white
+        isOpaque = true
+        addDamage(bounds)
+    }
+
+    /// The size in points; resizing damages everything.
+    public var size: Size {
+        get { bounds.size }
+        set {
+            frame = Rect(origin: .zero, size: newValue)
+            addDamage(bounds)
+        }
+    }
+
+    /// Whether a frame is wanted: something is damaged or needs layout.
+    public var needsFrame: Bool { !damage.isEmpty || layoutScheduled }
+
+    /// The damaged rectangles, in points, not yet rendered.
+    public var pendingDamage: [Rect] { damage }
+
+    func addDamage(_ r: Rect) {
+        let clipped = r.intersection(bounds)
+        guard !clipped.isNull, clipped.width > 0, clipped.height > 0 else { return }
+        if damage.contains(where: { $0.contains(clipped) }) { return }
+        let wasEmpty = damage.isEmpty
+        damage.append(clipped)
+        if damage.count > 64 { damage = [damage.reduce(Rect.null) { $0.union($1) }] }
+        if wasEmpty { onNeedsFrame?() }
+    }
+
+    func scheduleLayout() {
+        let was = layoutScheduled
+        layoutScheduled = true
+        if !was { onNeedsFrame?() }
+    }
+
+    /// Marks everything for redrawing.
+    public func setNeedsFullDisplay() { addDamage(bounds) }
+
+    // MARK: Rendering
+
+    /// Lays out what needs it, then redraws the damaged region (everything with `full`)
+    /// into `surface`, clipped to it, and returns the changed rectangles in the surface's
+    /// pixels. The surface's scale maps points to pixels.
+    @discardableResult
+    public func render(into surface: Surface, full: Bool = false) -> [Rect] {
+        layoutScheduled = false
+        layoutIfNeeded()
+        var rects = full ? [bounds] : damage
+        damage.removeAll()
+        rects = expandForWholeViews(rects)
+        let scale = surface.scale
+        let canvas = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        var pixels: [Rect] = []
+        for r in rects {
+            let p = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
+                .intersection(canvas)
+            if !p.isNull && p.width > 0 && p.height > 0 { pixels.append(p) }
+        }
+        pixels = RootView.merge(pixels)
+        let c = Context(surface: surface)
+        for p in pixels {
+            c.saveGState()
+            c.clip(toDevicePixels: p)
+            c.clear(Rect(x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale))
+            let dirty = Rect(x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale)
+            render(in: c, dirty: dirty)
+            c.restoreGState()
+        }
+        return pixels
+    }
+
+    /// Grows damage to cover every view that must be redrawn whole (shadows, blurs) and
+    /// that the damage touches, until nothing more is added.
+    private func expandForWholeViews(_ input: [Rect]) -> [Rect] {
+        var wholes: [Rect] = []
+        func collect(_ v: View) {
+            guard !v.isHidden else { return }
+            if v.redrawsAsAWhole {
+                let o = v.visualOutset
+                wholes.append(v.convert(v.bounds.insetBy(dx: -o, dy: -o), to: self).intersection(bounds))
+            }
+            for s in v.subviews { collect(s) }
+        }
+        collect(self)
+        guard !wholes.isEmpty else { return input }
+        var rects = input
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 8 {
+            changed = false
+            rounds += 1
+            for w in wholes where !w.isNull {
+                for i in rects.indices where rects[i].intersects(w) && !rects[i].contains(w) {
+                    rects[i] = rects[i].union(w)
+                    changed = true
+                }
+            }
+        }
+        return rects
+    }
+
+    /// Overlapping rectangles joined into their union, until none overlap.
+    static func merge(_ input: [Rect]) -> [Rect] {
+        var rects = input
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in rects.indices {
+                for j in rects.indices where j > i && rects[i].intersects(rects[j]) {
+                    rects[i] = rects[i].union(rects[j])
+                    rects.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return rects
+    }
+
+    // MARK: Pointer
+
+    /// The view tracking the current press, if any.
+    public var trackingView: View? { touch?.view }
+
+    /// Delivers a pointer event: a press hit-tests once and the view it finds receives
+    /// all of that touch (moves, release, cancellation) wherever the pointer goes; the
+    /// wheel goes to the view under the pointer. Events with non-finite locations are
+    /// dropped.
+    public func handle(_ event: PointerEvent) {
+        guard event.location.isFinite else { return }
+        switch event.kind {
+        case .press:
+            guard touch == nil, let hit = hitTest(event.location) else { return }
+            let t = Touch(view: hit, location: event.location, timestamp: event.timestamp, button: event.button,
+                          modifiers: event.modifiers)
+            touch = t
+            hit.touchBegan(t)
+        case .move:
+            guard let t = touch else { return }
+            update(t, event)
+            t.view.touchMoved(t)
+        case .release:
+            guard let t = touch else { return }
+            update(t, event)
+            touch = nil
+            t.view.touchEnded(t)
+        case .cancel:
+            cancelTouch()
+        case .scroll(let delta):
+            guard delta.isFinite, let hit = hitTest(event.location) else { return }
+            hit.scrolled(by: delta, at: hit.convert(event.location, from: self))
+        }
+    }
+
+    /// Cancels the current touch, if any (a lost grab, an unmapped window).
+    public func cancelTouch() {
+        guard let t = touch else { return }
+        touch = nil
+        t.view.touchCancelled(t)
+    }
+
+    private func update(_ t: Touch, _ e: PointerEvent) {
+        t.previousRootLocation = t.rootLocation
+        t.rootLocation = e.location
+        t.timestamp = e.timestamp
+        t.modifiers = e.modifiers
+    }
+
+    /// A view leaving the tree cancels the touch it (or a subview) is tracking.
+    func viewWillLeave(_ view: View) {
+        guard let t = touch else { return }
+        var v: View? = t.view
+        while let x = v {
+            if x === view { return cancelTouch() }
+            v = x.superview
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Glibc
+import Raster
+
+/// The shape of a `ShapeView`, rebuilt from the view's bounds whenever they change (the
+/// `ShapePath` of the source document).
+public enum ShapePath: Sendable {
+    /// Where a dialog's arrow sits, and its size: `center` is measured along the side
+    /// (from the top for left and right, from the left for top and bottom).
+    public enum ArrowPosition: Sendable, Equatable {
+        /// On the left side.
+        case left(center: Double, width: Double, height: Double)
+        /// On the right side.
+        case right(center: Double, width: Double, height: Double)
+        /// On the top side.
+        case top(center: Double, width: Double, height: Double)
+        /// On the bottom side.
+        case bottom(center: Double, width: Double, height: Double)
+    }
+
+    /// A path built by a closure from the bounds.
+    case custom(@Sendable (inout Path, Rect) -> Void)
+    /// A rounded rectangle of the bounds.
+    case corner(radius: Double)
+    /// A rounded box with a triangular arrow on one side.
+    case dialog(radius: Double, arrowPosition: ArrowPosition)
+    /// A rounded box with a tail of two small bubbles on one side.
+    case cuteDialog(radius: Double, arrowPosition: ArrowPosition)
+    /// A star of `vertex` points inscribed in the bounds, its inner points `extrusion`
+    /// points in from the outer circle.
+    case star(vertex: Int, extrusion: Double = 10)
+    /// A rounded rectangle's outline, `outlineWidth` thick.
+    case hollowCorner(radius: Double, outlineWidth: Double)
+    /// Several shapes together.
+    indirect case multiple([ShapePath])
+
+    /// The shape for bounds `b`, and the fill rule it needs.
+    public func path(in b: Rect) -> Path {
+        var p = Path()
+        switch self {
+        case .custom(let build):
+            build(&p, b)
+        case .corner(let radius):
+            p.addRoundedRect(in: b, cornerRadius: radius)
+        case let .dialog(radius, arrow):
+            let (body, tip) = ShapePath.split(b, arrow)
+            p.addRoundedRect(in: body, cornerRadius: radius)
+            p.move(to: tip[0])
+            p.addLine(to: tip[1])
+            p.addLine(to: tip[2])
+            p.closeSubpath()
+        case let .cuteDialog(radius, arrow):
+            let (body, tip) = ShapePath.split(b, arrow)
+            p.addRoundedRect(in: body, cornerRadius: radius)
+            // Two bubbles from the body towards the arrow's tip.
+            let base = Point(x: (tip[0].x + tip[2].x) / 2, y: (tip[0].y + tip[2].y) / 2)
+            let tipPoint = tip[1]
+            let width = tip[0].distance(to: tip[2])
+            for (t, k) in [(0.35, 0.32), (0.8, 0.18)] {
+                let c = base + (tipPoint - base) * t
+                let r = width * k
+                p.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+            }
+        case let .star(vertex, extrusion):
+            let n = max(3, min(vertex, 1000))
+            let outer = min(b.width, b.height) / 2
+            let inner = max(0, outer - (extrusion.isNaN ? 0 : extrusion))
+            for k in 0..<(2 * n) {
+                let angle = -Double.pi / 2 + Double(k) * Double.pi / Double(n)
+                let r = k % 2 == 0 ? outer : inner
+                let q = Point(x: b.midX + r * cos(angle), y: b.midY + r * sin(angle))
+                if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+            }
+            p.closeSubpath()
+        case let .hollowCorner(radius, outlineWidth):
+            p.addRoundedRect(in: b, cornerRadius: radius)
+            let w = outlineWidth.isNaN ? 0 : max(0, outlineWidth)
+            let inner = b.insetBy(dx: w, dy: w)
+            if !inner.isNull {
+                // The inner outline runs the other way, so the non-zero rule leaves a hole.
+                let hole = Path(roundedRect: inner, cornerRadius: max(0, radius - w))
+                p.addPath(ShapePath.reversed(hole))
+            }
+        case .multiple(let shapes):
+            for s in shapes { p.addPath(s.path(in: b)) }
+        }
+        return p
+    }
+
+    /// The body rectangle and the arrow's three points (base, tip, base).
+    static func split(_ b: Rect, _ arrow: ArrowPosition) -> (Rect, [Point]) {
+        switch arrow {
+        case let .left(c, w, h):
+            return (Rect(x: b.minX + h, y: b.minY, width: max(0, b.width - h), height: b.height),
+                    [Point(x: b.minX + h, y: b.minY + c - w / 2), Point(x: b.minX, y: b.minY + c),
+                     Point(x: b.minX + h, y: b.minY + c + w / 2)])
+        case let .right(c, w, h):
+            return (Rect(x: b.minX, y: b.minY, width: max(0, b.width - h), height: b.height),
+                    [Point(x: b.maxX - h, y: b.minY + c - w / 2), Point(x: b.maxX, y: b.minY + c),
+                     Point(x: b.maxX - h, y: b.minY + c + w / 2)])
+        case let .top(c, w, h):
+            return (Rect(x: b.minX, y: b.minY + h, width: b.width, height: max(0, b.height - h)),
+                    [Point(x: b.minX + c - w / 2, y: b.minY + h), Point(x: b.minX + c, y: b.minY),
+                     Point(x: b.minX + c + w / 2, y: b.minY + h)])
+        case let .bottom(c, w, h):
+            return (Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - h)),
+                    [Point(x: b.minX + c - w / 2, y: b.maxY - h), Point(x: b.minX + c, y: b.maxY),
+                     Point(x: b.minX + c + w / 2, y: b.maxY - h)])
+        }
+    }
+
+    /// A path of lines and cubic curves traversed backwards, subpath by subpath.
+    static func reversed(_ path: Path) -> Path {
+        var out = Path()
+        var segments: [(start: Point, element: PathElement)] = []
+        var start = Point.zero, current = Point.zero
+        func flush() {
+            guard !segments.isEmpty else { return }
+            out.move(to: current)
+            for s in segments.reversed() {
+                switch s.element {
+                case .line: out.addLine(to: s.start)
+                case .quadCurve(_, let c): out.addQuadCurve(to: s.start, control: c)
+                case .curve(_, let c1, let c2): out.addCurve(to: s.start, control1: c2, control2: c1)
+                default: break
+                }
+            }
+            out.closeSubpath()
+            segments.removeAll()
+        }
+        for e in path.elements {
+            switch e {
+            case .move(let p): flush(); start = p; current = p
+            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _):
+                segments.append((current, e))
+                current = p
+            case .closeSubpath:
+                if current != start { segments.append((current, .line(to: start))); current = start }
+                flush()
+            }
+        }
+        flush()
+        return out
+    }
+}
+
+/// A shadow of a `ShapeView` (the document's `ShapeShadow`): a Gaussian of sigma =
+/// `radius`, a colour, an opacity and an offset.
+public struct ShapeShadow: Sendable, Equatable {
+    /// The blur radius (sigma), in points.
+    public var radius: Double
+    /// The colour.
+    public var color: Color
+    /// The opacity, 0...1.
+    public var opacity: Double
+    /// The offset, y down.
+    public var offset: Size
+
+    /// Creates a shadow.
+    public init(radius: Double, color: Color, opacity: Double, offset: Size) {
+        self.radius = radius
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+    }
+}

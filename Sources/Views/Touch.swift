@@ -1,0 +1,39 @@
+import Raster
+
+/// One pointer press, from press to release or cancellation (`UITouch`).
+@MainActor
+public final class Touch {
+    /// The view the press began on, which receives all of the touch.
+    public let view: View
+    /// Where the pointer is, in the root's coordinates.
+    public internal(set) var rootLocation: Point
+    /// Where the pointer was at the previous event, in the root's coordinates.
+    public internal(set) var previousRootLocation: Point
+    /// When the latest event happened, in seconds of the event source's clock.
+    public internal(set) var timestamp: Double
+    /// The button that pressed (1 left, 2 middle, 3 right).
+    public let button: Int
+    /// The keyboard modifiers held at the latest event.
+    public internal(set) var modifiers: PointerEvent.Modifiers
+
+    init(view: View, location: Point, timestamp: Double, button: Int, modifiers: PointerEvent.Modifiers) {
+        self.view = view
+        rootLocation = location
+        previousRootLocation = location
+        self.timestamp = timestamp
+        self.button = button
+        self.modifiers = modifiers
+    }
+
+    /// The location in a view's coordinates (`location(in:)`).
+    public func location(in view: View?) -> Point {
+        guard let view else { return rootLocation }
+        return view.convert(rootLocation, from: nil)
+    }
+
+    /// The previous location in a view's coordinates (`previousLocation(in:)`).
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousRootLocation }
+        return view.convert(previousRootLocation, from: nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Raster
+
+extension View {
+    /// The bounds rounded by `cornerRadius`: what the background fills and
+    /// `clipsToBounds` clips to.
+    public var roundedBoundsPath: Path {
+        let r = cornerRadius.isNaN ? 0 : max(0, cornerRadius)
+        return r > 0 ? Path(roundedRect: bounds, cornerRadius: r) : Path(rect: bounds)
+    }
+
+    /// Draws the view and its subtree into `context`, whose current transform is the
+    /// superview's coordinates; `dirty` (in the superview's coordinates) culls views that
+    /// do not reach it.
+    ///
+    /// The order is Core Animation's: shadow, background, `draw`, subviews, border. An
+    /// alpha below 1, a shadow without a shadow path, or a mask composite the whole
+    /// subtree first, once.
+    func render(in c: Context, dirty: Rect) {
+        guard !isHidden, alpha > 0 else { return }
+        let outset = visualOutset
+        guard frame.insetBy(dx: -outset, dy: -outset).intersects(dirty) else { return }
+        c.saveGState()
+        defer { c.restoreGState() }
+        c.translateBy(x: frame.x - bounds.x, y: frame.y - bounds.y)
+        let shadowed = shadowOpacity > 0 && !clipsToBounds && !shadowColor.isClear
+        let grouped = alpha < 1 || (shadowed && shadowPath == nil) || mask != nil
+        if grouped {
+            c.alpha = alpha
+            if shadowed && shadowPath == nil {
+                c.setLayerShadow(color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius)
+            }
+            c.beginTransparencyLayer()
+        }
+        if shadowed, let path = shadowPath {
+            c.drawShadow(of: path, color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius)
+        }
+        if let mask { applyMask(mask, in: c) }
+        let shape = roundedBoundsPath
+        if drawsLayerBackground, let bg = backgroundColor, !bg.isClear {
+            c.setFillColor(bg)
+            c.fill(shape)
+        }
+        let local = Rect(x: dirty.x - frame.x + bounds.x, y: dirty.y - frame.y + bounds.y, width: dirty.width, height: dirty.height)
+        c.saveGState()
+        if clipsToBounds { c.clip(to: shape) }
+        draw(local.intersection(bounds), in: c)
+        if let clip = subviewClipPath(), !clipsToBounds { c.clip(to: clip) }
+        for s in subviews { s.render(in: c, dirty: local) }
+        c.restoreGState()
+        if drawsLayerBorder && borderWidth > 0 && !borderColor.isClear {
+            let w = min(borderWidth, bounds.width / 2, bounds.height / 2)
+            c.setStrokeColor(borderColor)
+            c.lineWidth = w
+            let inner = bounds.insetBy(dx: w / 2, dy: w / 2)
+            let r = max(0, (cornerRadius.isNaN ? 0 : cornerRadius) - w / 2)
+            if !inner.isNull { c.stroke(r > 0 ? Path(roundedRect: inner, cornerRadius: r) : Path(rect: inner)) }
+        }
+        if grouped { c.endTransparencyLayer() }
+    }
+
+
+    /// Clips to the alpha of a mask view rendered over this view's bounds.
+    private func applyMask(_ mask: View, in c: Context) {
+        let scale = c.surface.scale
+        let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
+        guard let surface = try? Surface(width: max(1, w), height: max(1, h), scale: scale) else { return }
+        let mc = Context(surface: surface)
+        mc.translateBy(x: -bounds.x, y: -bounds.y)
+        mask.render(in: mc, dirty: mask.frame.insetBy(dx: -1e6, dy: -1e6))
+        c.clip(to: Rect(x: bounds.x, y: bounds.y, width: Double(w) / scale, height: Double(h) / scale), mask: surface)
+    }
+}

@@ -1,0 +1,183 @@
+import Raster
+import Testing
+@testable import Views
+
+/// Records every event a control sends, with its highlighted state at that moment.
+@MainActor
+final class Recorder: ActionTarget {
+    var log: [String] = []
+
+    func perform(_ action: Selector, sender: Control, event: Control.Event) {
+        log.append("\(action.name):\(event)\(sender.isHighlighted ? "+" : "-")")
+    }
+
+    func watch(_ control: Control, as name: Selector = "a") {
+        control.addTarget(self, action: name, for: .allEvents)
+    }
+}
+
+@MainActor
+@Suite struct ControlTrackingTests {
+    func setUp(_ control: Control = Control(frame: Rect(x: 100, y: 100, width: 40, height: 40))) -> (RootView, Control, Recorder) {
+        let root = RootView(size: Size(width: 400, height: 400))
+        root.addSubview(control)
+        let r = Recorder()
+        r.watch(control)
+        return (root, control, r)
+    }
+
+    @Test func pressReleaseInside() {
+        let (root, c, r) = setUp()
+        root.handle(PointerEvent(.press, at: Point(x: 110, y: 110)))
+        #expect(c.isHighlighted && c.isTracking && c.state == .highlighted)
+        root.handle(PointerEvent(.release, at: Point(x: 112, y: 111)))
+        #expect(r.log == ["a:touchDown+", "a:touchUpInside+"])
+        #expect(!c.isHighlighted && !c.isTracking && c.state == .normal)
+    }
+
+    @Test func dragOutPastToleranceAndBack() {
+        let (root, c, r) = setUp()
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.move, at: Point(x: 200, y: 120)))  // 60 beyond the right edge: inside
+        #expect(c.isHighlighted)
+        root.handle(PointerEvent(.move, at: Point(x: 211, y: 120)))  // 71 beyond: outside
+        #expect(!c.isHighlighted)
+        root.handle(PointerEvent(.move, at: Point(x: 215, y: 120)))
+        root.handle(PointerEvent(.move, at: Point(x: 130, y: 130)))
+        #expect(c.isHighlighted)
+        root.handle(PointerEvent(.release, at: Point(x: 130, y: 130)))
+        #expect(r.log == ["a:touchDown+", "a:touchDragInside+", "a:touchDragExit-", "a:touchDragOutside-",
+                          "a:touchDragOutside-", "a:touchDragEnter+", "a:touchDragInside+", "a:touchUpInside+"])
+        #expect(!c.isHighlighted)
+    }
+
+    @Test func releaseOutsideAfterLeaving() {
+        let (root, _, r) = setUp()
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 390, y: 390)))
+        #expect(r.log == ["a:touchDown+", "a:touchDragExit+", "a:touchUpOutside+"])
+    }
+
+    @Test func pressThenCancel() {
+        let (root, c, r) = setUp()
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.cancel, at: Point(x: 120, y: 120)))
+        #expect(r.log == ["a:touchDown+", "a:touchCancel-"])
+        #expect(!c.isHighlighted && !c.isTracking)
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+        #expect(r.log.count == 2)
+    }
+
+    @Test func disabledControlLetsTouchesFallThrough() {
+        let (root, c, r) = setUp()
+        let below = Recorder()
+        let under = Control(frame: Rect(x: 90, y: 90, width: 60, height: 60))
+        root.insertSubview(under, at: 0)
+        below.watch(under, as: "under")
+        c.isEnabled = false
+        #expect(c.state == .disabled)
+        c.isHighlighted = true
+        #expect(!c.isHighlighted)
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+        #expect(r.log.isEmpty)
+        #expect(below.log == ["under:touchDown+", "under:touchUpInside+"])
+    }
+
+    @MainActor
+    final class Refusing: Control {
+        var calls: [String] = []
+        override func beginTracking(_ touch: Touch) -> Bool { calls.append("begin"); return false }
+        override func continueTracking(_ touch: Touch) -> Bool { calls.append("continue"); return true }
+        override func endTracking(_ touch: Touch) { calls.append("end") }
+    }
+
+    @Test func beginTrackingReturningFalse() {
+        let refusing = Refusing(frame: Rect(x: 100, y: 100, width: 40, height: 40))
+        let (root, c, r) = setUp(refusing)
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        #expect(!c.isHighlighted)
+        root.handle(PointerEvent(.move, at: Point(x: 121, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 121, y: 120)))
+        #expect(r.log.isEmpty && refusing.calls == ["begin"])
+    }
+
+    @MainActor
+    final class StopsOnMove: Control {
+        override func continueTracking(_ touch: Touch) -> Bool { false }
+    }
+
+    @Test func continueTrackingReturningFalseKeepsTheHighlight() {
+        let (root, c, r) = setUp(StopsOnMove(frame: Rect(x: 100, y: 100, width: 40, height: 40)))
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.move, at: Point(x: 300, y: 300)))
+        #expect(c.isHighlighted && !c.isTracking)
+        root.handle(PointerEvent(.release, at: Point(x: 300, y: 300)))
+        #expect(r.log == ["a:touchDown+"])
+    }
+
+    @Test func twoTargetsInOrderAndTheSameTargetMerged() {
+        let (root, c, r) = setUp()
+        let second = Recorder()
+        c.addTarget(second, action: "b", for: .touchUpInside)
+        var order: [String] = []
+        c.addAction(for: .touchUpInside) { _, _ in order.append("closure") }
+        c.addTarget(r, action: "a", for: .touchUpInside)  // merged into the first entry
+        c.addTarget(r, action: "x", for: .touchDown)      // another action: its own entry
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+        #expect(r.log == ["a:touchDown+", "x:touchDown+", "a:touchUpInside+"])
+        #expect(second.log == ["b:touchUpInside+"])
+        #expect(order == ["closure"])
+        #expect(c.actionEntries.count == 4)
+    }
+
+    @Test func targetsAreHeldWeakly() {
+        let (root, c, _) = setUp()
+        var transient: Recorder? = Recorder()
+        transient!.watch(c, as: "t")
+        weak var gone = transient
+        transient = nil
+        #expect(gone == nil)
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+    }
+
+    @Test func highlightedInsideTheTouchUpInsideHandler() {
+        let (root, c, _) = setUp()
+        var seen: Bool?
+        c.addAction(for: .touchUpInside) { sender, _ in seen = sender.isHighlighted }
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+        #expect(seen == true && !c.isHighlighted)
+    }
+
+    @Test func buttonSendsPrimaryActionAfterTouchUpInside() {
+        let (root, _, r) = setUp(Button(frame: Rect(x: 100, y: 100, width: 40, height: 40)))
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+        #expect(r.log == ["a:touchDown+", "a:touchUpInside+", "a:primaryActionTriggered+"])
+    }
+
+    @Test func checkboxTogglesThenSendsValueChangedBeforeTouchUpInside() {
+        let box = Checkbox(frame: Rect(x: 100, y: 100, width: 40, height: 40))
+        let (root, _, r) = setUp(box)
+        var values: [Bool] = []
+        box.addAction(for: .valueChanged) { _, _ in values.append(box.checked) }
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
+        #expect(box.checked && box.isSelected && values == [true])
+        #expect(r.log == ["a:touchDown+", "a:valueChanged+", "a:touchUpInside+"])
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        root.handle(PointerEvent(.release, at: Point(x: 350, y: 350)))
+        #expect(box.checked)
+    }
+
+    @Test func removingATrackingViewCancelsItsTouch() {
+        let (root, c, r) = setUp()
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+        c.removeFromSuperview()
+        #expect(r.log == ["a:touchDown+", "a:touchCancel-"])
+        #expect(root.trackingView == nil)
+    }
+}

@@ -1,0 +1,110 @@
+import Raster
+import Testing
+@testable import Views
+
+@MainActor
+@Suite struct HierarchyTests {
+    @Test func hitTestingFollowsUIKitRules() {
+        let root = RootView(size: Size(width: 300, height: 300))
+        let a = View(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        let b = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        root.addSubview(a)
+        root.addSubview(b)
+        #expect(root.hitTest(Point(x: 60, y: 60)) === b)  // front-most first
+        b.isHidden = true
+        #expect(root.hitTest(Point(x: 60, y: 60)) === a)
+        b.isHidden = false
+        b.alpha = 0.005
+        #expect(root.hitTest(Point(x: 60, y: 60)) === a)
+        b.alpha = 1
+        b.isUserInteractionEnabled = false
+        #expect(root.hitTest(Point(x: 60, y: 60)) === a)
+        b.isUserInteractionEnabled = true
+        // A subview sticking out of its superview is not reached outside the superview.
+        let child = View(frame: Rect(x: 80, y: 80, width: 100, height: 100))
+        a.addSubview(child)
+        #expect(root.hitTest(Point(x: 105, y: 105)) === child || root.hitTest(Point(x: 105, y: 105)) === b)
+        b.removeFromSuperview()
+        #expect(root.hitTest(Point(x: 105, y: 105)) === child)
+        #expect(root.hitTest(Point(x: 150, y: 150)) === root)
+        a.clipsToBounds = true
+        #expect(root.hitTest(Point(x: 150, y: 150)) === root)
+    }
+
+    @Test func aShapeViewAnswersForItsShape() {
+        let root = RootView(size: Size(width: 200, height: 200))
+        let star = ShapeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        star.path = .star(vertex: 5, extrusion: 20)
+        root.addSubview(star)
+        #expect(root.hitTest(Point(x: 50, y: 50)) === star)
+        #expect(root.hitTest(Point(x: 3, y: 3)) === root)  // inside the box, outside the star
+    }
+
+    @Test func pointsConvertBetweenViews() {
+        let root = RootView(size: Size(width: 300, height: 300))
+        let a = View(frame: Rect(x: 10, y: 20, width: 100, height: 100))
+        let b = View(frame: Rect(x: 5, y: 5, width: 50, height: 50))
+        root.addSubview(a)
+        a.addSubview(b)
+        #expect(b.convert(Point(x: 1, y: 1), to: root) == Point(x: 16, y: 26))
+        #expect(root.convert(Point(x: 16, y: 26), to: b) == Point(x: 1, y: 1))
+        a.bounds = Rect(x: 0, y: 10, width: 100, height: 100)  // scrolled
+        #expect(b.convert(Point(x: 1, y: 1), to: root) == Point(x: 16, y: 16))
+        #expect(b.convert(Rect(x: 0, y: 0, width: 5, height: 5), to: a) == Rect(x: 5, y: 5, width: 5, height: 5))
+    }
+
+    @Test func cyclesAreRefused() {
+        let a = View(), b = View(), c = View()
+        a.addSubview(b)
+        b.addSubview(c)
+        #expect(!c.addSubview(a))
+        #expect(!a.addSubview(a))
+        #expect(a.superview == nil && c.subviews.isEmpty)
+    }
+
+    @Test func framesAreSanitised() {
+        let v = View(frame: Rect(x: .nan, y: 3, width: -10, height: .infinity))
+        #expect(v.frame == Rect(x: 0, y: 3, width: 0, height: 0))
+        v.center = Point(x: .nan, y: 1)
+        #expect(v.frame.x == 0)
+        v.alpha = .nan
+        #expect(v.alpha == 1)
+    }
+
+    @Test func layoutRunsBeforeRendering() throws {
+        final class Stack: View {
+            var runs = 0
+            override func layoutSubviews() {
+                runs += 1
+                for (i, s) in subviews.enumerated() { s.frame = Rect(x: 0, y: Double(i) * 10, width: bounds.width, height: 10) }
+            }
+        }
+        let root = RootView(size: Size(width: 50, height: 50))
+        let stack = Stack(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        root.addSubview(stack)
+        let bar = View()
+        bar.backgroundColor = .red
+        stack.addSubview(View())
+        stack.addSubview(bar)
+        let s = try Surface(width: 50, height: 50)
+        root.render(into: s)
+        #expect(stack.runs == 1 && bar.frame == Rect(x: 0, y: 10, width: 50, height: 10))
+        #expect(s[5, 15] == Pixel(r: 255, g: 0, b: 0, a: 255))
+        root.render(into: s)
+        #expect(stack.runs == 1)
+    }
+
+    @Test func tenThousandSubviewsRenderAndHitTest() throws {
+        let root = RootView(size: Size(width: 400, height: 400))
+        for i in 0..<10_000 {
+            let v = View(frame: Rect(x: Double(i % 100) * 4, y: Double(i / 100) * 4, width: 4, height: 4))
+            v.backgroundColor = i % 2 == 0 ? .red : .blue
+            v.tag = i
+            root.addSubview(v)
+        }
+        let s = try Surface(width: 400, height: 400)
+        root.render(into: s, full: true)
+        #expect(root.hitTest(Point(x: 5, y: 1))?.tag == 1)
+        #expect(s[1, 1] == Pixel(r: 255, g: 0, b: 0, a: 255) && s[5, 1] == Pixel(r: 0, g: 0, b: 255, a: 255))
+    }
+}

@@ -1,0 +1,83 @@
+import Raster
+import Testing
+@testable import Views
+
+@MainActor
+@Suite struct RenderingTests {
+    @Test func groupOpacityFadesTheSubtreeOnce() throws {
+        let root = RootView(size: Size(width: 100, height: 50))
+        let group = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        group.alpha = 0.5
+        for x in [10.0, 40] {
+            let v = View(frame: Rect(x: x, y: 10, width: 50, height: 30))
+            v.backgroundColor = .black
+            group.addSubview(v)
+        }
+        root.addSubview(group)
+        let s = try Surface(width: 100, height: 50)
+        root.render(into: s, full: true)
+        #expect(s[20, 20] == s[45, 20])  // the overlap is not darker
+        #expect(abs(Int(s[45, 20].r) - 127) <= 1)
+    }
+
+    @Test func clipsToBoundsRemovesTheShadow() throws {
+        func render(clips: Bool) throws -> Surface {
+            let root = RootView(size: Size(width: 100, height: 100))
+            let v = View(frame: Rect(x: 30, y: 30, width: 40, height: 40))
+            v.backgroundColor = .blue
+            v.shadowOpacity = 1
+            v.shadowRadius = 4
+            v.shadowOffset = Size(width: 0, height: 6)
+            v.clipsToBounds = clips
+            root.addSubview(v)
+            let s = try Surface(width: 100, height: 100)
+            root.render(into: s, full: true)
+            return s
+        }
+        let shadowed = try render(clips: false), clipped = try render(clips: true)
+        #expect(shadowed[50, 74].r < 200)
+        #expect(clipped[50, 74] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+
+    func checkboxTree() -> (RootView, Checkbox) {
+        let root = RootView(size: Size(width: 400, height: 400))
+        root.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.4)
+        var target: Checkbox!
+        for i in 0..<100 {
+            let box = Checkbox(frame: Rect(x: Double(i % 10) * 40, y: Double(i / 10) * 40, width: 40, height: 40))
+            box.checked = i % 3 == 0
+            root.addSubview(box)
+            if i == 55 { target = box }
+        }
+        return (root, target)
+    }
+
+    @Test func togglingOneCheckboxDamagesOnlyItsFrame() throws {
+        let (root, box) = checkboxTree()
+        let s = try Surface(width: 400, height: 400)
+        root.render(into: s, full: true)
+        root.handle(PointerEvent(.press, at: Point(x: 220, y: 220)))
+        root.handle(PointerEvent(.release, at: Point(x: 220, y: 220)))
+        #expect(box.checked != (55 % 3 == 0))
+        let damage = root.pendingDamage
+        let outset = box.visualOutset
+        #expect(damage.allSatisfy { box.frame.insetBy(dx: -outset, dy: -outset).contains($0) })
+        let changed = root.render(into: s)
+        #expect(changed.count == 1 && changed[0].width <= 40 + 2 * outset + 1)
+        let full = try Surface(width: 400, height: 400)
+        root.render(into: full, full: true)
+        #expect(s == full)
+    }
+
+    @Test func damageOnlyRenderEqualsFullRenderAtScaleTwo() throws {
+        let (root, box) = checkboxTree()
+        let s = try Surface(width: 800, height: 800, scale: 2)
+        root.render(into: s, full: true)
+        box.checked.toggle()
+        box.isHighlighted = true
+        root.render(into: s)
+        let full = try Surface(width: 800, height: 800, scale: 2)
+        root.render(into: full, full: true)
+        #expect(s == full)
+    }
+}
