@@ -5,8 +5,15 @@ extension Context {
     package func fill(coverage: [UInt8], width: Int, height: Int, deviceX x: Int, deviceY y: Int, color: Color) {
         guard width > 0, height > 0, coverage.count >= width * height else { return }
         let box = IntRect(x0: x, y0: y, x1: x + width, y1: y + height).intersection(state.clipBounds)
-        guard !box.isEmpty, let painter = solidPainter(color) else { return }
-        withShadow {
+        guard !box.isEmpty, solidPainter(color) != nil else { return }
+        let outer = state.transform
+        let reach = outer.inverted().map { $0.apply(to: IntRect(x0: x, y0: y, x1: x + width, y1: y + height).rect) }
+        withShadow(reach: reach) {
+            guard let painter = solidPainter(color) else { return }
+            // Inside a shadow's layer, device pixels start at the layer's corner.
+            let x = x + Int((state.transform.tx - outer.tx).rounded()), y = y + Int((state.transform.ty - outer.ty).rounded())
+            let box = IntRect(x0: x, y0: y, x1: x + width, y1: y + height).intersection(state.clipBounds)
+            guard !box.isEmpty else { return }
             var row = [UInt8](repeating: 0, count: box.width)
             for py in box.y0..<box.y1 {
                 let src = (py - y) * width + (box.x0 - x)

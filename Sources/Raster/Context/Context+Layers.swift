@@ -35,18 +35,35 @@ extension Context {
     /// shadow; the end composites the layer once with the alpha, blend mode, shadow and
     /// clip in force now. With a shadow, the clip cuts the composite (shadow included)
     /// but not what casts the shadow, as in Core Graphics.
-    public func beginTransparencyLayer() {
-        // The target's size was valid when it was made.
-        let layer = try! Surface(width: target.width, height: target.height, scale: target.scale)
-        layers.append(TransparencyLayer(parent: target, state: state, surface: layer, dirty: .empty))
+    public func beginTransparencyLayer() { beginLayer(limit: nil) }
+
+    /// Begins a transparency layer that holds only what is drawn inside `rect` (user
+    /// space), `CGContextBeginTransparencyLayerWithRect`: a smaller layer, and a cheaper
+    /// one. With `unclipped`, the layer holds all of `rect` whatever the clip, so that
+    /// shadows drawn inside it see their whole shapes; the composite is clipped as always.
+    public func beginTransparencyLayer(in rect: Rect, unclipped: Bool = false) {
+        let r = rect.standardized
+        guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return beginLayer(limit: .empty) }
+        beginLayer(limit: IntRect(covering: state.transform.apply(to: r)), unclipped: unclipped)
+    }
+
+    /// Begins a layer covering the clip (grown by the shadow's reach) within `limit`, in
+    /// device pixels of the current target. The layer's pixels start at that area's
+    /// corner: the transform moves by it, so drawing lands where it would have.
+    func beginLayer(limit: IntRect?, unclipped: Bool = false) {
+        var area = unclipped && limit != nil ? limit! : state.clipBounds
+        if let shadow = state.shadow { area = Context.expand(area, by: shadow) }
+        area = area.intersection(IntRect(width: target.width, height: target.height))
+        if let limit { area = area.intersection(limit) }
+        // Sizes come from a valid surface, at least 1 x 1.
+        let layer = try! Surface(width: max(1, area.width), height: max(1, area.height), scale: target.scale)
+        layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
+                                        dirty: .empty))
         target = layer
-        if let shadow = state.shadow {
-            // The clip applies to the composite, shadow included, not to what casts the
-            // shadow: inside the layer, drawing reaches as far as the shadow can see.
-            state.clipBounds = Context.expand(state.clipBounds, by: shadow)
-                .intersection(IntRect(width: layer.width, height: layer.height))
-            state.clipMask = nil
-        }
+        state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
+        // The clip's anti-aliased part applies when the layer is composited.
+        state.clipBounds = area.isEmpty ? .empty : IntRect(width: area.width, height: area.height)
+        state.clipMask = nil
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil
@@ -64,15 +81,16 @@ extension Context {
         }
         target = layer.parent
         state = layer.state
-        let drawn = layer.dirty.intersection(IntRect(width: target.width, height: target.height))
-        if drawn.isEmpty { return }
+        let ox = layer.originX, oy = layer.originY
+        let inLayer = layer.dirty.intersection(IntRect(width: layer.surface.width, height: layer.surface.height))
+        if inLayer.isEmpty { return }
+        let drawn = IntRect(x0: inLayer.x0 + ox, y0: inLayer.y0 + oy, x1: inLayer.x1 + ox, y1: inLayer.y1 + oy)
         if let shadow = state.shadow {
-            let bounds = drawn
-            var plane = AlphaPlane(bounds: Context.expand(bounds, by: shadow))
-            for y in bounds.y0..<bounds.y1 {
-                let row = layer.surface.row(y)
-                for x in bounds.x0..<bounds.x1 {
-                    plane.values[(y - plane.bounds.y0) * plane.bounds.width + (x - plane.bounds.x0)] = Float(row[x] >> 24) / 255
+            var plane = AlphaPlane(bounds: Context.expand(drawn, by: shadow))
+            for y in drawn.y0..<drawn.y1 {
+                let row = layer.surface.row(y - oy)
+                for x in drawn.x0..<drawn.x1 {
+                    plane.values[(y - plane.bounds.y0) * plane.bounds.width + (x - plane.bounds.x0)] = Float(row[x - ox] >> 24) / 255
                 }
             }
             plane.blur(sigma: shadow.sigma)
@@ -82,19 +100,20 @@ extension Context {
         if bounds.isEmpty { return }
         let alpha = UInt32(state.alpha * 255 + 0.5)
         for y in bounds.y0..<bounds.y1 {
-            // Safe: bounds lie inside both surfaces, which have the same size.
-            Compositor.row(target.row(y) + bounds.x0, source: layer.surface.row(y) + bounds.x0, count: bounds.width,
-                           coverage: alpha, mask: state.clipMask.map { UnsafePointer($0.pointer(bounds.x0, y)) },
-                           mode: state.blendMode)
+            // Safe: bounds lie inside the target, and shifted by the origin inside the layer.
+            Compositor.row(target.row(y) + bounds.x0, source: layer.surface.row(y - oy) + (bounds.x0 - ox),
+                           count: bounds.width, coverage: alpha,
+                           mask: state.clipMask.map { UnsafePointer($0.pointer(bounds.x0, y)) }, mode: state.blendMode)
         }
         noteDrawn(bounds)
     }
 
     /// Runs a drawing operation, inside its own transparency layer when a shadow is set,
-    /// so that the shadow is cast by what the operation draws.
-    func withShadow(_ body: () -> Void) {
+    /// so that the shadow is cast by what the operation draws; `reach` bounds what the
+    /// operation can draw, in user space, so the layer stays small.
+    func withShadow(reach: Rect? = nil, _ body: () -> Void) {
         guard state.shadow != nil else { return body() }
-        beginTransparencyLayer()
+        if let reach { beginTransparencyLayer(in: reach) } else { beginLayer(limit: nil) }
         body()
         endTransparencyLayer()
     }

@@ -55,7 +55,7 @@ extension Context {
         guard let inverse = toDevice.inverted() else { return }
         let shader = Shader(.image(image, inverse: inverse, quality: state.interpolation,
                                    alpha: UInt32(state.alpha * 255 + 0.5)))
-        withShadow {
+        withShadow(reach: r) {
             var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
             if state.transform.isAxisAligned {
                 let d = state.transform.apply(to: r)

@@ -178,7 +178,8 @@ public final class Context {
     /// Strokes a path with any paint, with the current line style.
     public func stroke(_ path: Path, paint: Paint) {
         guard !state.clipBounds.isEmpty else { return }
-        withShadow {
+        let m = state.stroke.width / 2 * max(state.stroke.miterLimit, 1.5) + 2
+        withShadow(reach: path.boundingBox.insetBy(dx: -m, dy: -m)) {
             guard prepareStroke(path) else { return }
             self.paint(paint, rule: .nonZero)
         }
@@ -205,7 +206,7 @@ public final class Context {
     /// inside the path.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
         guard !state.clipBounds.isEmpty else { return }
-        withShadow {
+        withShadow(reach: path.boundingBox.insetBy(dx: -1, dy: -1)) {
             if state.transform.isAxisAligned, let r = path.rectangle {
                 scanRect(state.transform.apply(to: r), paint: paint)
                 return

@@ -13,6 +13,9 @@ struct TransparencyLayer {
     let parent: Surface
     let state: GraphicsState
     let surface: Surface
-    /// The device pixels drawn in the layer so far.
+    /// Where the layer's first pixel lies in the parent's pixels.
+    let originX: Int
+    let originY: Int
+    /// The layer's pixels drawn so far.
     var dirty: IntRect
 }
