@@ -102,6 +102,9 @@ open class Checkbox: Control {
 
     override open var drawsLayerBackground: Bool { false }
 
+    /// The checkmark's clear stroke must punch through the box's own pixels only.
+    override open var drawsInOwnLayer: Bool { true }
+
     override open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
     override open func draw(_ rect: Rect, in context: Context) {

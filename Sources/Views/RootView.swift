@@ -21,6 +21,13 @@ public final class RootView: View {
         addDamage(bounds)
     }
 
+    /// Subviews that always fill the root, following its size (a page).
+    public var filledSubviews: [View] = [] { didSet { setNeedsLayout() } }
+
+    override public func layoutSubviews() {
+        for v in filledSubviews where v.superview === self { v.frame = bounds }
+    }
+
     /// The size in points; resizing damages everything.
     public var size: Size {
         get { bounds.size }
@@ -193,5 +200,13 @@ public final class RootView: View {
             if x === view { return cancelTouch() }
             v = x.superview
         }
+    }
+}
+
+extension RootView {
+    /// Marks a rectangle given in a surface's pixels for redrawing (an exposed area).
+    public func setNeedsDisplayInPixels(_ r: Rect, scale: Double) {
+        guard scale > 0 else { return }
+        addDamage(Rect(x: r.x / scale, y: r.y / scale, width: r.width / scale, height: r.height / scale))
     }
 }

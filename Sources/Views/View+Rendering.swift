@@ -29,13 +29,15 @@ extension View {
             if shadowed && shadowPath == nil {
                 c.setLayerShadow(color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius)
             }
-            c.beginTransparencyLayer()
+            c.beginTransparencyLayer(in: drawingExtent, unclipped: true)
         }
         if shadowed, let path = shadowPath {
             c.drawShadow(of: path, color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius)
         }
         if let mask { applyMask(mask, in: c) }
         let shape = roundedBoundsPath
+        let ownLayer = drawsInOwnLayer
+        if ownLayer { c.beginTransparencyLayer(in: bounds.insetBy(dx: -outset, dy: -outset), unclipped: true) }
         if drawsLayerBackground, let bg = backgroundColor, !bg.isClear {
             c.setFillColor(bg)
             c.fill(shape)
@@ -44,6 +46,12 @@ extension View {
         c.saveGState()
         if clipsToBounds { c.clip(to: shape) }
         draw(local.intersection(bounds), in: c)
+        if ownLayer {
+            c.restoreGState()
+            c.endTransparencyLayer()
+            c.saveGState()
+            if clipsToBounds { c.clip(to: shape) }
+        }
         if let clip = subviewClipPath(), !clipsToBounds { c.clip(to: clip) }
         for s in subviews { s.render(in: c, dirty: local) }
         c.restoreGState()
@@ -58,6 +66,21 @@ extension View {
         if grouped { c.endTransparencyLayer() }
     }
 
+
+    /// What the view and its visible subtree can draw on, in its own coordinates: its
+    /// bounds and its subviews' extents, grown by their shadows (cut to the bounds where
+    /// it clips).
+    var drawingExtent: Rect {
+        let o = visualOutset
+        var r = bounds.insetBy(dx: -o, dy: -o)
+        if !clipsToBounds {
+            for s in subviews where !s.isHidden {
+                let e = s.drawingExtent
+                r = r.union(Rect(x: e.x + s.frame.x - bounds.x, y: e.y + s.frame.y - bounds.y, width: e.width, height: e.height))
+            }
+        }
+        return r
+    }
 
     /// Clips to the alpha of a mask view rendered over this view's bounds.
     private func applyMask(_ mask: View, in c: Context) {

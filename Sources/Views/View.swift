@@ -98,6 +98,11 @@ open class View {
     open var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
     /// The colour of the border (`layer.borderColor`); default black.
     open var borderColor: Color = .black { didSet { setNeedsDisplay() } }
+    /// Whether the view's own content (background and `draw`) is drawn into a layer of
+    /// its own before it is composited, as a `CALayer` has its backing store: needed when
+    /// `draw` uses blend modes such as clear, which must punch through the view's own
+    /// pixels only. Default false.
+    open var drawsInOwnLayer: Bool { false }
     /// Whether `backgroundColor` fills the rounded bounds; views that give it another
     /// meaning (the inside of a shape or a circle) answer false.
     open var drawsLayerBackground: Bool { true }
