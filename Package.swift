@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Text", targets: ["Text"]),
         .library(name: "Views", targets: ["Views"]),
+        .library(name: "X11Host", targets: ["X11Host"]),
+        .executable(name: "gallery", targets: ["gallery"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
     ],
     targets: [
@@ -31,6 +33,23 @@ let package = Package(
         .target(
             name: "Views",
             dependencies: ["Raster", "Text"]
+        ),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev", "libxext-dev"])]
+        ),
+        .target(
+            name: "X11Host",
+            dependencies: ["CX11", "Views", "Raster"]
+        ),
+        .target(
+            name: "Gallery",
+            dependencies: ["Views", "X11Host", "Raster", "Text"]
+        ),
+        .executableTarget(
+            name: "gallery",
+            dependencies: ["Gallery", "Raster"]
         ),
         .target(
             name: "RasterScenes",

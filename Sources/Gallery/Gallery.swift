@@ -1,0 +1,74 @@
+import Raster
+import Views
+import X11Host
+
+/// The gallery as a program: the page in a root view, headless shots, the specimen list
+/// and the live window.
+@MainActor
+public enum Gallery {
+    /// A root of `size` points holding the gallery page.
+    public static func makeRoot(size: Size = GalleryPage.defaultSize) -> (RootView, GalleryPage) {
+        let root = RootView(size: size)
+        let page = GalleryPage(frame: Rect(origin: .zero, size: size))
+        root.addSubview(page)
+        root.filledSubviews = [page]
+        root.layoutIfNeeded()
+        return (root, page)
+    }
+
+    /// Renders the page (or one specimen's card) headless, after replaying `actions`;
+    /// `shot` actions in the replay write their own files through `writeShot`.
+    public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
+                            replay actions: [Replay.Action] = []) throws -> Surface {
+        let (root, page) = makeRoot(size: size)
+        let render = { () throws -> Surface in
+            let s = try Surface(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
+                                scale: scale)
+            root.render(into: s, full: true)
+            return s
+        }
+        try Replay.run(actions, on: root) { file in try render().writePNG(to: file) }
+        let full = try render()
+        guard let specimen else { return full }
+        guard let card = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }
+        return try crop(full, to: card, scale: scale)
+    }
+
+    /// The part of a surface under a rectangle of points.
+    static func crop(_ s: Surface, to r: Rect, scale: Double) throws -> Surface {
+        let px = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
+            .intersection(Rect(x: 0, y: 0, width: Double(s.width), height: Double(s.height)))
+        guard !px.isNull, px.width > 0, px.height > 0 else { throw GalleryError.specimenOutside }
+        let out = try Surface(width: Int(px.width), height: Int(px.height), scale: scale)
+        for y in 0..<out.height { for x in 0..<out.width { out[x, y] = s[Int(px.x) + x, Int(px.y) + y] } }
+        return out
+    }
+
+    /// Every specimen's name and frame, in window points, at `size`.
+    public static func list(size: Size = GalleryPage.defaultSize) -> [(name: String, frame: Rect)] {
+        makeRoot(size: size).1.specimenFrames
+    }
+
+    /// Opens the live gallery window and runs it until it is closed.
+    public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
+        let (root, _) = makeRoot(size: size)
+        let window = try X11Window(title: "Vitrine Gallery", root: root, display: display, scale: scale,
+                                   minimumSize: Size(width: 320, height: 240))
+        try window.run()
+    }
+}
+
+/// The errors of the gallery's tools.
+public enum GalleryError: Error, Equatable, CustomStringConvertible {
+    /// No specimen has that name.
+    case unknownSpecimen(String)
+    /// The specimen lies outside the page at this size.
+    case specimenOutside
+
+    public var description: String {
+        switch self {
+        case .unknownSpecimen(let n): return "no specimen named '\(n)' (see 'gallery list')"
+        case .specimenOutside: return "the specimen lies outside the page at this size"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Raster
+import Text
+import Views
+
+/// The gallery page: a titled card per specimen, in the order of the source documents,
+/// flowing in rows that reflow with the width, scrolled by the wheel when they do not
+/// fit, above a status line that says what the last control did.
+@MainActor
+public final class GalleryPage: View {
+    /// The window size the gallery opens at, in points.
+    public static let defaultSize = Size(width: 1280, height: 800)
+    static let statusHeight = 30.0, margin = 14.0, gap = 12.0
+
+    /// The scrolled content: headings and cards.
+    let content = ScrollingView()
+    private let statusBar = View()
+    /// The status line.
+    public let status = Label(frame: .zero, text: "Click a control: its action shows here.", font: try? Font.system(size: 13))
+    private(set) var cards: [CardView] = []
+
+    /// Builds the page with every specimen of the catalog.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        backgroundColor = Color(white: 0.93)
+        content.clipsToBounds = true
+        addSubview(content)
+        for specimen in Catalog.all {
+            let card = CardView(specimen: specimen) { [weak self] text in self?.status.text = text }
+            cards.append(card)
+            content.addSubview(card)
+        }
+        statusBar.backgroundColor = Color(white: 0.98)
+        status.textColor = Color(white: 0.15)
+        statusBar.addSubview(status)
+        addSubview(statusBar)
+    }
+
+    override public func layoutSubviews() {
+        let b = bounds
+        statusBar.frame = Rect(x: 0, y: b.height - GalleryPage.statusHeight, width: b.width, height: GalleryPage.statusHeight)
+        status.frame = Rect(x: 12, y: 0, width: max(0, b.width - 24), height: GalleryPage.statusHeight)
+        content.frame = Rect(x: 0, y: 0, width: b.width, height: max(0, b.height - GalleryPage.statusHeight))
+        // Flow: cards fill rows left to right, in catalog order.
+        let m = GalleryPage.margin, gap = GalleryPage.gap
+        var x = m, y = m, rowHeight = 0.0
+        for card in cards {
+            if x > m && x + card.frame.width > b.width - m {
+                x = m
+                y += rowHeight + gap
+                rowHeight = 0
+            }
+            card.frame = Rect(x: x, y: y, width: card.frame.width, height: card.frame.height)
+            x += card.frame.width + gap
+            rowHeight = max(rowHeight, card.frame.height)
+        }
+        content.contentHeight = y + rowHeight + m
+    }
+
+    /// Every specimen's name and frame in the root's points, as laid out now.
+    public var specimenFrames: [(name: String, frame: Rect)] {
+        cards.map { ($0.specimen.name, $0.content.convert($0.content.bounds, to: root)) }
+    }
+
+    /// The card of a specimen, in the root's points.
+    public func cardFrame(of name: String) -> Rect? {
+        cards.first { $0.specimen.name == name }.map { $0.convert($0.bounds, to: root) }
+    }
+}
+
+/// A view whose content scrolls vertically with the wheel.
+@MainActor
+final class ScrollingView: View {
+    var contentHeight = 0.0 { didSet { clampOffset() } }
+
+    override func scrolled(by delta: Point, at location: Point) {
+        var b = bounds
+        b.origin.y += delta.y
+        bounds = b
+        clampOffset()
+    }
+
+    private func clampOffset() {
+        let maxOffset = max(0, contentHeight - bounds.height)
+        let y = min(max(bounds.origin.y, 0), maxOffset)
+        if y != bounds.origin.y {
+            var b = bounds
+            b.origin.y = y
+            bounds = b
+        }
+    }
+}

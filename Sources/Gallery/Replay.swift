@@ -1,0 +1,83 @@
+import Raster
+import Views
+
+/// Recorded pointer input: one action a line, in window points — `press X Y`,
+/// `move X Y`, `release X Y`, `click X Y`, `shot FILE` — with `#` starting a comment.
+public enum Replay {
+    /// One replayed action.
+    public enum Action: Equatable, Sendable {
+        /// A press of button 1.
+        case press(Point)
+        /// A move.
+        case move(Point)
+        /// A release of button 1.
+        case release(Point)
+        /// A press and a release at the same place.
+        case click(Point)
+        /// A screenshot of the state so far, written to a file.
+        case shot(String)
+    }
+
+    /// A line that is not a valid action.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The line's number, from 1.
+        public let line: Int
+        /// What is wrong with it.
+        public let reason: String
+        public var description: String { "replay line \(line): \(reason)" }
+    }
+
+    /// Parses a replay file's text.
+    ///
+    /// - Throws: `ParseError` naming the first bad line.
+    public static func parse(_ text: String) throws -> [Action] {
+        var out: [Action] = []
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(raw)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard let verb = words.first else { continue }
+            let n = i + 1
+            if verb == "shot" {
+                guard words.count == 2 else { throw ParseError(line: n, reason: "shot takes one file name") }
+                out.append(.shot(String(words[1])))
+                continue
+            }
+            guard ["press", "move", "release", "click"].contains(verb) else {
+                throw ParseError(line: n, reason: "unknown action '\(verb)'")
+            }
+            guard words.count == 3, let x = Double(words[1]), let y = Double(words[2]), x.isFinite, y.isFinite else {
+                throw ParseError(line: n, reason: "\(verb) takes two finite numbers, X and Y")
+            }
+            let p = Point(x: x, y: y)
+            switch verb {
+            case "press": out.append(.press(p))
+            case "move": out.append(.move(p))
+            case "release": out.append(.release(p))
+            default: out.append(.click(p))
+            }
+        }
+        return out
+    }
+
+    /// Delivers the actions to a root, in order; `shot` calls `takeShot` with its file.
+    @MainActor
+    public static func run(_ actions: [Action], on root: RootView, takeShot: (String) throws -> Void) rethrows {
+        var t = 0.0
+        func send(_ kind: PointerEvent.Kind, _ p: Point) {
+            t += 0.05
+            root.handle(PointerEvent(kind, at: p, timestamp: t))
+        }
+        for a in actions {
+            switch a {
+            case .press(let p): send(.press, p)
+            case .move(let p): send(.move, p)
+            case .release(let p): send(.release, p)
+            case .click(let p):
+                send(.press, p)
+                send(.release, p)
+            case .shot(let file): try takeShot(file)
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Raster
+import Views
+
+/// One control of the gallery, from one source document: a stable kebab-case name, a
+/// card title, and a way to build the view with the document's defaults and parameters.
+@MainActor
+public struct Specimen {
+    /// What the card shows behind the specimen.
+    public enum Backdrop: Sendable {
+        /// The card's own light background.
+        case plain
+        /// A checkerboard, so that transparent parts show.
+        case checkerboard
+        /// A dark slate, for white-on-colour controls.
+        case dark
+        /// Coloured stripes, for blurs and see-through marks.
+        case colorful
+    }
+
+    /// The stable name (`gallery list`, `--specimen`).
+    public let name: String
+    /// Which source document it comes from.
+    public let document: String
+    /// The size of the specimen view, in points.
+    public let size: Size
+    /// What lies behind it.
+    public let backdrop: Backdrop
+    /// Builds the view; `report` tells the status line what a control did.
+    public let make: (_ report: @escaping (String) -> Void) -> View
+}

@@ -1,0 +1,82 @@
+import CX11
+import Glibc
+import Raster
+
+/// The window's pixels: one XImage whose memory the renderer draws into in place,
+/// shared with the server through MIT-SHM when it can be, or plain memory sent with
+/// `XPutImage` when it cannot. Both hold the same pixels.
+@MainActor
+final class FrameBuffer {
+    let width: Int
+    let height: Int
+    let path: PresentationPath
+    /// The renderer's view of the memory.
+    let surface: Surface
+    private let image: UnsafeMutablePointer<XImage>
+    private let segment: ShmSegment?
+    private let plain: UnsafeMutableRawPointer?
+    private let display: XDisplay
+
+    /// Makes a frame buffer of `width` x `height` pixels (at least 1 x 1), trying MIT-SHM
+    /// first unless `allowSharedMemory` is false.
+    init(display: XDisplay, visual: UnsafeMutablePointer<Visual>, depth: Int32, width: Int, height: Int, scale: Double,
+         allowSharedMemory: Bool) throws {
+        self.display = display
+        let w = max(1, min(width, Surface.maximumSide)), h = max(1, min(height, Surface.maximumSide))
+        self.width = w
+        self.height = h
+        if allowSharedMemory, display.hasSharedMemory, let seg = ShmSegment(display: display, size: w * h * 4),
+           let img = seg.withInfo({ XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, $0, UInt32(w), UInt32(h)) }) {
+            img.pointee.data = seg.withInfo { $0.pointee.shmaddr }
+            if img.pointee.bytes_per_line == Int32(w * 4), seg.attach() {
+                image = img
+                segment = seg
+                plain = nil
+                path = .sharedMemory
+                surface = try Surface(wrapping: seg.address, width: w, height: h, stride: w * 4, scale: scale)
+                return
+            }
+            img.pointee.data = nil
+            _ = img.pointee.f.destroy_image(img)
+            seg.release()
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: w * h * 4)
+        guard let img = XCreateImage(display.handle, visual, UInt32(depth), ZPixmap, 0,
+                                     memory.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32, Int32(w * 4)) else {
+            memory.deallocate()
+            throw X11Error.windowCreationFailed(display.name)
+        }
+        img.pointee.byte_order = LSBFirst
+        image = img
+        segment = nil
+        plain = memory
+        path = .putImage
+        surface = try Surface(wrapping: memory, width: w, height: h, stride: w * 4, scale: scale)
+    }
+
+    /// Sends the given pixel rectangles to the window. With MIT-SHM, waits (a round
+    /// trip) until the server has read them, so the next frame may be drawn at once.
+    func present(_ rects: [Rect], window: UInt, gc: GC) {
+        guard !display.isLost, !rects.isEmpty else { return }
+        for r in rects {
+            let x = Int32(max(0, r.minX)), y = Int32(max(0, r.minY))
+            let w = UInt32(min(Double(width) - r.minX, r.width)), h = UInt32(min(Double(height) - r.minY, r.height))
+            guard w > 0, h > 0 else { continue }
+            if segment != nil {
+                XShmPutImage(display.handle, window, gc, image, x, y, x, y, w, h, 0)
+            } else {
+                XPutImage(display.handle, window, gc, image, x, y, x, y, w, h)
+            }
+        }
+        if segment != nil { display.sync() } else { display.flush() }
+    }
+
+    /// Frees the image and the memory: detaches the segment first.
+    func release() {
+        image.pointee.data = nil
+        _ = image.pointee.f.destroy_image(image)
+        segment?.release()
+        plain?.deallocate()
+    }
+}

@@ -1,0 +1,26 @@
+/// The errors of the window host; each message is one line naming the display.
+public enum X11Error: Error, Equatable, CustomStringConvertible {
+    /// No DISPLAY is set and none was given.
+    case noDisplay
+    /// The display refused or could not take the connection.
+    case cannotOpenDisplay(String)
+    /// The display has no TrueColor visual of depth 24 or 32 at 32 bits per pixel with
+    /// the masks the renderer writes.
+    case unusableVisual(String)
+    /// The connection to the display was lost (the server died or the link broke).
+    case connectionLost(String)
+    /// The window could not be made.
+    case windowCreationFailed(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay:
+            return "no X display: DISPLAY is not set"
+        case .cannotOpenDisplay(let d): return "cannot open X display \"\(d)\""
+        case .unusableVisual(let d):
+            return "X display \"\(d)\" has no TrueColor visual of depth 24 or 32 with 8-bit red, green and blue"
+        case .connectionLost(let d): return "lost the connection to X display \"\(d)\""
+        case .windowCreationFailed(let d): return "cannot create a window on X display \"\(d)\""
+        }
+    }
+}
