@@ -68,6 +68,14 @@ let package = Package(
             name: "ViewsTests",
             dependencies: ["Views", "Raster", "Text"]
         ),
+        .target(
+            name: "XvfbSupport",
+            path: "Tests/XvfbSupport"
+        ),
+        .testTarget(
+            name: "X11HostTests",
+            dependencies: ["X11Host", "Views", "Raster", "CX11", "XvfbSupport"]
+        ),
         .testTarget(
             name: "TextTests",
             dependencies: ["Text", "Raster"],

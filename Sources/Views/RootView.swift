@@ -64,15 +64,17 @@ public final class RootView: View {
 
     // MARK: Rendering
 
-    /// Lays out what needs it, then redraws the damaged region (everything with `full`)
-    /// into `surface`, clipped to it, and returns the changed rectangles in the surface's
-    /// pixels. The surface's scale maps points to pixels.
+    /// Lays out what needs it, then redraws the damaged region into `surface`, clipped to
+    /// it, and returns the changed rectangles in the surface's pixels; the damage is then
+    /// spent. With `full`, everything is drawn and the pending damage is left for the
+    /// surface it was meant for (a screenshot does not steal a window's frame). The
+    /// surface's scale maps points to pixels.
     @discardableResult
     public func render(into surface: Surface, full: Bool = false) -> [Rect] {
         layoutScheduled = false
         layoutIfNeeded()
         var rects = full ? [bounds] : damage
-        damage.removeAll()
+        if !full { damage.removeAll() }
         rects = expandForWholeViews(rects)
         let scale = surface.scale
         let canvas = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))

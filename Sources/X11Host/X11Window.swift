@@ -172,6 +172,15 @@ public final class X11Window {
         return !closed
     }
 
+    /// Asks the server to resize the window to `size` points (as a user dragging its edge
+    /// would); the frame follows when the server says it happened.
+    public func requestSize(_ size: Size) {
+        guard !closed, !display.isLost, size.width.isFinite, size.height.isFinite else { return }
+        let w = UInt32(max(1, min((size.width * scale).rounded(), 16384))), h = UInt32(max(1, min((size.height * scale).rounded(), 16384)))
+        XResizeWindow(display.handle, window, w, h)
+        display.flush()
+    }
+
     /// Closes the window; `run()` returns.
     public func close() {
         guard !closed else { return }
@@ -326,7 +335,8 @@ public final class X11Window {
 
     private func renderIfNeeded() throws {
         guard !closed, root.needsFrame || !presentedOnce else { return }
-        let rects = root.render(into: frame.surface, full: !presentedOnce)
+        if !presentedOnce { root.setNeedsFullDisplay() }
+        let rects = root.render(into: frame.surface)
         presentedOnce = true
         frame.present(rects, window: window, gc: gc)
         try display.check()

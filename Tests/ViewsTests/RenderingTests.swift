@@ -55,7 +55,7 @@ import Testing
     @Test func togglingOneCheckboxDamagesOnlyItsFrame() throws {
         let (root, box) = checkboxTree()
         let s = try Surface(width: 400, height: 400)
-        root.render(into: s, full: true)
+        root.render(into: s)  // the first frame: everything is damaged
         root.handle(PointerEvent(.press, at: Point(x: 220, y: 220)))
         root.handle(PointerEvent(.release, at: Point(x: 220, y: 220)))
         #expect(box.checked != (55 % 3 == 0))
@@ -72,7 +72,7 @@ import Testing
     @Test func damageOnlyRenderEqualsFullRenderAtScaleTwo() throws {
         let (root, box) = checkboxTree()
         let s = try Surface(width: 800, height: 800, scale: 2)
-        root.render(into: s, full: true)
+        root.render(into: s)
         box.checked.toggle()
         box.isHighlighted = true
         root.render(into: s)

@@ -1,0 +1,198 @@
+import CX11
+import Foundation
+import Raster
+import Testing
+import Views
+import X11Host
+import XvfbSupport
+
+/// The window against a real X server (Xvfb), clicked through XTEST.
+@MainActor
+@Suite(.serialized, .enabled(if: XvfbServer.unavailableReason == nil, "\(XvfbServer.unavailableReason ?? "")"))
+struct WindowTests {
+    /// A small tree: a button and a checkbox on a coloured root.
+    @MainActor
+    final class Scene {
+        let root = RootView(size: Size(width: 320, height: 200))
+        let button = Button(frame: Rect(x: 20, y: 20, width: 120, height: 44))
+        let box = Checkbox(frame: Rect(x: 200, y: 20, width: 40, height: 40))
+        var taps = 0
+
+        init() {
+            root.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.45)
+            button.setTitle("Press", for: .normal)
+            button.setTitleColor(.white, for: .normal)
+            button.backgroundColor = Color(red: 0.9, green: 0.4, blue: 0.1)
+            button.cornerRadius = 8
+            button.setImage(WindowTests.icon, for: .normal)
+            root.addSubview(button)
+            root.addSubview(box)
+            button.addAction(for: .touchUpInside) { [unowned self] _, _ in taps += 1 }
+        }
+
+        /// The same tree rendered headless.
+        func headless(scale: Double) -> Surface {
+            let s = try! Surface(width: Int(320 * scale), height: Int(200 * scale), scale: scale)
+            root.render(into: s, full: true)
+            return s
+        }
+    }
+
+    static let icon: Surface = {
+        let s = try! Surface(width: 24, height: 24)
+        let c = Context(surface: s)
+        c.setFillColor(.white)
+        c.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 24, height: 24), cornerRadius: 6))
+        c.setFillColor(.red)
+        c.fill(Rect(x: 0, y: 0, width: 24, height: 8))
+        return s
+    }()
+
+    /// Pumps the window's loop until `condition` holds or `seconds` pass.
+    func pump(_ window: X11Window, seconds: Double = 5, until condition: () -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            try window.runOnce(timeout: 0.02)
+            if condition() { return true }
+        }
+        return condition()
+    }
+
+    /// Waits until the server's picture of the window equals `expected`.
+    func serverShows(_ window: X11Window, _ expected: Surface) throws -> Bool {
+        try pump(window) { window.captureFromServer().map { $0 == expected } ?? false }
+    }
+
+    func clickChecks(server: XvfbServer, expectedPath: PresentationPath, scale: Double = 1) throws {
+        let scene = Scene()
+        let window = try X11Window(title: "Vitrine test", root: scene.root, display: server.displayName, scale: scale)
+        defer { window.close() }
+        #expect(window.presentationPath == expectedPath)
+        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false })
+        // Press the button and hold it: the server shows the highlighted state.
+        server.xdotool("mousemove", "\(Int(40 * scale))", "\(Int(42 * scale))")
+        server.xdotool("mousedown", "1")
+        #expect(try pump(window) { scene.button.isHighlighted })
+        let pressed = scene.headless(scale: scale)
+        #expect(try serverShows(window, pressed), "the window shows the pressed button")
+        server.xdotool("mouseup", "1")
+        #expect(try pump(window) { scene.taps == 1 })
+        #expect(!scene.button.isHighlighted)
+        // Click the checkbox: it toggles, and the window equals the headless render.
+        server.xdotool("mousemove", "\(Int(220 * scale))", "\(Int(40 * scale))", "click", "1")
+        #expect(try pump(window) { scene.box.checked })
+        #expect(try serverShows(window, scene.headless(scale: scale)), "the window equals the headless render")
+        #expect(scene.taps == 1)
+    }
+
+    @Test func clicksWithSharedMemory() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        try clickChecks(server: server, expectedPath: .sharedMemory)
+    }
+
+    @Test func clicksWithoutSharedMemoryExtension() throws {
+        let server = try XvfbServer(sharedMemory: false)
+        defer { server.stop() }
+        try clickChecks(server: server, expectedPath: .putImage)
+    }
+
+    @Test func clicksOverTCPFallBackToPutImage() throws {
+        let server = try XvfbServer(tcp: true)
+        defer { server.stop() }
+        try clickChecks(server: server, expectedPath: .putImage)
+    }
+
+    @Test func clicksAtScaleTwo() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        try clickChecks(server: server, expectedPath: .sharedMemory, scale: 2)
+    }
+
+    @Test func resizeBurstEndsOnTheRightFrame() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let window = try X11Window(title: "resize", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        _ = try pump(window, seconds: 1) { false }
+        let before = residentKilobytes()
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            window.requestSize(Size(width: Double(Int.random(in: 200...900, using: &random)),
+                                    height: Double(Int.random(in: 150...700, using: &random))))
+        }
+        window.requestSize(Size(width: 500, height: 300))
+        #expect(try pump(window) { window.pixelSize == (500, 300) })
+        let expected = try Surface(width: 500, height: 300)
+        scene.root.render(into: expected, full: true)
+        let shown = try serverShows(window, expected)
+        if !shown, let got = window.captureFromServer() {
+            try? got.writePNG(to: "/tmp/resize-got.png")
+            try? expected.writePNG(to: "/tmp/resize-expected.png")
+        }
+        #expect(shown)
+        let after = residentKilobytes()
+        #expect(after - before < 64 * 1024, "resident memory grew by \(after - before) kB")
+        #expect(XvfbServer.sharedMemorySegments().filter { $0.attached > 0 }.count <= 2)
+    }
+
+    @Test func closeThroughWMDeleteWindowReturnsNormally() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let window = try X11Window(title: "close me", root: Scene().root, display: server.displayName, scale: 1)
+        _ = try pump(window, seconds: 0.5) { false }
+        #expect(sendDeleteWindow(display: server.displayName, windowClass: "Vitrine"))
+        #expect(try pump(window) { window.isClosed })
+        #expect(try window.runOnce(timeout: 0) == false)
+    }
+
+    @Test func killedServerEndsTheLoopWithAnError() throws {
+        let server = try XvfbServer()
+        let window = try X11Window(title: "orphan", root: Scene().root, display: server.displayName, scale: 1)
+        _ = try pump(window, seconds: 0.5) { false }
+        server.kill()
+        let started = Date()
+        var failure: Error?
+        do {
+            while Date().timeIntervalSince(started) < 10 { try window.runOnce(timeout: 0.05) }
+        } catch {
+            failure = error
+        }
+        #expect(failure as? X11Error == .connectionLost(server.displayName))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect("\(failure!)".contains(server.displayName))
+    }
+
+    @Test func noDisplayIsAClearError() {
+        #expect(throws: X11Error.cannotOpenDisplay(":9999")) {
+            _ = try X11Window(title: "none", root: RootView(size: Size(width: 10, height: 10)), display: ":9999")
+        }
+        #expect(X11Error.noDisplay.description.contains("DISPLAY"))
+    }
+
+    func residentKilobytes() -> Int {
+        let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+        }
+        return 0
+    }
+
+    /// Sends WM_DELETE_WINDOW to the window of a class, as a window manager does.
+    func sendDeleteWindow(display: String, windowClass: String) -> Bool {
+        let out = XvfbServer.run(XvfbServer.which("xdotool")!, ["search", "--class", windowClass], environment: ["DISPLAY": display])
+        guard let id = out.stdout.split(separator: "\n").first.flatMap({ UInt($0) }), let d = XOpenDisplay(display) else { return false }
+        defer { XCloseDisplay(d) }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = id
+        event.xclient.message_type = XInternAtom(d, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(d, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(d, id, 0, NoEventMask, &event)
+        XFlush(d)
+        return true
+    }
+}

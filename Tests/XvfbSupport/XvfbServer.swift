@@ -1,0 +1,110 @@
+import Foundation
+
+/// An X server of the tests' own: `Xvfb -noreset` on a free display number, started and
+/// stopped by the test, with XTEST for clicks (xdotool).
+public final class XvfbServer: @unchecked Sendable {
+    /// Why X tests cannot run here, or nil when Xvfb and xdotool are installed.
+    public static var unavailableReason: String? {
+        for tool in ["Xvfb", "xdotool"] where which(tool) == nil {
+            return "\(tool) is not installed (apt-get install xvfb xdotool); .ci/run installs both"
+        }
+        return nil
+    }
+
+    /// The display number.
+    public let number: Int
+    /// The name to connect to: ":N", or "localhost:N" over TCP.
+    public let displayName: String
+    private let process: Child
+
+    /// Starts a server; `sharedMemory: false` disables MIT-SHM, `tcp` listens on TCP and
+    /// names the display through localhost (where shared memory cannot be used).
+    public init(sharedMemory: Bool = true, tcp: Bool = false, size: String = "1400x900x24") throws {
+        var n = 40 + Int(getpid() % 200)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+            n += 1
+        }
+        number = n
+        displayName = tcp ? "localhost:\(n)" : ":\(n)"
+        var args = [":\(n)", "-screen", "0", size, "-noreset"]
+        if !sharedMemory { args += ["-extension", "MIT-SHM"] }
+        if tcp { args += ["-listen", "tcp"] }
+        process = try Child(XvfbServer.which("Xvfb")!, args)
+        // Ready when its socket exists and xdpyinfo-like access works: poll up to 10 s.
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+            guard Date() < deadline, process.isRunning else { throw XvfbError.didNotStart(n) }
+            usleep(20_000)
+        }
+        usleep(100_000)
+    }
+
+    /// Stops the server (SIGTERM), waiting for it to go.
+    public func stop() {
+        guard process.isRunning else { return }
+        process.signal(SIGTERM)
+        if process.wait(timeout: 5) == nil {
+            process.signal(SIGKILL)
+            process.wait(timeout: 5)
+        }
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash would.
+    public func kill() {
+        process.signal(SIGKILL)
+        process.wait(timeout: 5)
+    }
+
+    deinit { stop() }
+
+    /// Runs xdotool against this display and waits for it.
+    @discardableResult
+    public func xdotool(_ args: String...) -> Int32 {
+        XvfbServer.run(XvfbServer.which("xdotool")!, args, environment: ["DISPLAY": displayName]).status
+    }
+
+    /// Runs a program with extra environment, returning its status and output.
+    public static func run(_ path: String, _ args: [String], environment: [String: String] = [:],
+                           removing: [String] = [], timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
+        let base = "/tmp/vitrine-run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        defer {
+            unlink(base + ".out")
+            unlink(base + ".err")
+        }
+        guard let child = try? Child(path, args, set: environment, unset: removing, stdout: base + ".out", stderr: base + ".err") else {
+            return (-1, "", "cannot start \(path)")
+        }
+        let status = child.wait(timeout: timeout) ?? {
+            child.signal(SIGKILL)
+            return child.wait(timeout: 5) ?? -1
+        }()
+        let o = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
+        let e = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
+        return (status, o, e)
+    }
+
+    /// The full path of a program on PATH.
+    public static func which(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
+            let candidate = "\(dir)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The System V shared-memory segments of this user: id, permissions and attach count.
+    public static func sharedMemorySegments() -> [(id: Int, mode: Int, attached: Int)] {
+        guard let text = try? String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let f = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard f.count > 6, let id = Int(f[1]), let mode = Int(f[2], radix: 8), let natt = Int(f[6]) else { return nil }
+            return (id, mode & 0o777, natt)
+        }
+    }
+}
+
+/// Why a test server did not come up.
+public enum XvfbError: Error {
+    case didNotStart(Int)
+}
