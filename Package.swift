@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterScenes"],
+            dependencies: ["Raster", "RasterScenes", "TestSupport"],
             exclude: ["Golden", "CairoReference", "Data"]
         ),
         .testTarget(
@@ -69,16 +69,22 @@ let package = Package(
             dependencies: ["Views", "Raster", "Text"]
         ),
         .target(
-            name: "XvfbSupport",
-            path: "Tests/XvfbSupport"
+            name: "TestSupport",
+            dependencies: ["Raster"],
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "Views", "Raster", "CX11", "XvfbSupport"]
+            dependencies: ["X11Host", "Views", "Raster", "CX11", "TestSupport"]
+        ),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: ["Gallery", "gallery", "Views", "X11Host", "Raster", "TestSupport"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "TextTests",
-            dependencies: ["Text", "Raster"],
+            dependencies: ["Text", "Raster", "TestSupport"],
             exclude: ["Golden"]
         ),
     ],

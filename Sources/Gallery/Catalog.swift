@@ -2,10 +2,12 @@ import Raster
 import Views
 
 /// Every specimen of the gallery, one group per source document, in page order.
-@MainActor
 public enum Catalog {
     /// The specimens, in the order the page shows them.
     public static var all: [Specimen] { roundedRects + shapes + buttons + checkboxes + gradients }
+
+    /// Every specimen's name, in page order.
+    public static var names: [String] { all.map(\.name) }
 
     /// The specimen called `name`.
     public static func specimen(named name: String) -> Specimen? { all.first { $0.name == name } }
@@ -40,7 +42,7 @@ public enum Catalog {
     }
 
     static func shape(_ name: String, size: Size = Size(width: 160, height: 100), backdrop: Specimen.Backdrop = .plain,
-                      _ configure: @escaping @MainActor (ShapeView) -> Void) -> Specimen {
+                      _ configure: @escaping @MainActor @Sendable (ShapeView) -> Void) -> Specimen {
         Specimen(name: name, document: doc001, size: size, backdrop: backdrop) { _ in
             let v = ShapeView(frame: Rect(origin: .zero, size: size))
             v.backgroundColor = Color(red: 0.98, green: 0.98, blue: 1)
@@ -153,7 +155,7 @@ public enum Catalog {
     }
 
     static func checkbox(_ name: String, size: Size = Size(width: 40, height: 40), backdrop: Specimen.Backdrop = .dark,
-                         _ configure: @escaping @MainActor (Checkbox) -> Void = { _ in }) -> Specimen {
+                         _ configure: @escaping @MainActor @Sendable (Checkbox) -> Void = { _ in }) -> Specimen {
         Specimen(name: name, document: doc003, size: size, backdrop: backdrop) { report in
             let box = Checkbox(frame: Rect(origin: .zero, size: size))
             configure(box)

@@ -3,8 +3,7 @@ import Views
 
 /// One control of the gallery, from one source document: a stable kebab-case name, a
 /// card title, and a way to build the view with the document's defaults and parameters.
-@MainActor
-public struct Specimen {
+public struct Specimen: Sendable {
     /// What the card shows behind the specimen.
     public enum Backdrop: Sendable {
         /// The card's own light background.
@@ -26,5 +25,5 @@ public struct Specimen {
     /// What lies behind it.
     public let backdrop: Backdrop
     /// Builds the view; `report` tells the status line what a control did.
-    public let make: (_ report: @escaping (String) -> Void) -> View
+    public let make: @MainActor @Sendable (_ report: @escaping (String) -> Void) -> View
 }

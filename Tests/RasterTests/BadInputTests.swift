@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 
 /// Invalid input returns promptly and draws nothing or the clamped shape.
 @Suite struct BadInputTests {

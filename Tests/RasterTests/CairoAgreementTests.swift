@@ -2,6 +2,9 @@ import Foundation
 import Raster
 import RasterScenes
 import Testing
+import TestSupport
+
+private let golden = Golden(for: #filePath)
 
 /// Every scene of SCENES.md, drawn in-process, against the picture Cairo's image backend
 /// draws of the same shapes (reference PNGs made with `cairo-peer --count 60 --out`).
@@ -10,7 +13,7 @@ import Testing
 /// colour of a nearly transparent pixel is not meaningful and would dominate a
 /// comparison of the PNGs' unpremultiplied bytes.
 @Suite struct CairoAgreementTests {
-    static let references = Golden.testsDirectory.appendingPathComponent("CairoReference")
+    static let references = golden.testsDirectory.appendingPathComponent("CairoReference")
 
     static let cases: [(Scene, Int)] = Scene.allCases.filter(\.isAvailable).flatMap { s in [16, 64, 256].map { (s, $0) } }
 

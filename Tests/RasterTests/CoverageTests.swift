@@ -1,6 +1,7 @@
 import Raster
 import RasterScenes
 import Testing
+import TestSupport
 
 @Suite struct CoverageTests {
     @Test func halfPixelColumnIsHalfCovered() {

@@ -1,6 +1,9 @@
 import Raster
 import RasterScenes
 import Testing
+import TestSupport
+
+private let golden = Golden(for: #filePath)
 
 /// Golden pictures of the core drawing operations, compared exactly.
 @Suite struct DrawingGoldenTests {
@@ -11,7 +14,7 @@ import Testing
         c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.8))
         c.fill(Scene.pentagram(50, 50, 45), rule: .nonZero)
         c.fill(Scene.pentagram(150, 50, 45), rule: .evenOdd)
-        Golden.expect(s, suite: suite, name: "fill-rules")
+        golden.expect(s, suite: suite, name: "fill-rules")
     }
 
     @Test func arcsInEveryQuadrantAndDirection() {
@@ -27,7 +30,7 @@ import Testing
                 c.stroke(p)
             }
         }
-        Golden.expect(s, suite: suite, name: "arcs")
+        golden.expect(s, suite: suite, name: "arcs")
     }
 
     @Test func arcToPointRoundsACorner() {
@@ -39,7 +42,7 @@ import Testing
         p.addLine(to: Point(x: 150, y: 110))
         c.lineWidth = 4
         c.stroke(p)
-        Golden.expect(s, suite: suite, name: "arc-to-point")
+        golden.expect(s, suite: suite, name: "arc-to-point")
     }
 
     @Test func roundedRectanglesIncludingAClampedOne() {
@@ -50,7 +53,7 @@ import Testing
         c.setStrokeColor(Color(red: 0.1, green: 0.2, blue: 0.5))
         c.lineWidth = 4
         c.stroke(Path(roundedRect: Rect(x: 10.5, y: 80.5, width: 240, height: 30), cornerRadius: 100))
-        Golden.expect(s, suite: suite, name: "rounded-rects")
+        golden.expect(s, suite: suite, name: "rounded-rects")
     }
 
     @Test func everyCapAndJoin() {
@@ -69,7 +72,7 @@ import Testing
                 c.stroke(p)
             }
         }
-        Golden.expect(s, suite: suite, name: "caps-joins")
+        golden.expect(s, suite: suite, name: "caps-joins")
     }
 
     @Test func miterLimitBevelsSharpCorners() {
@@ -84,7 +87,7 @@ import Testing
             c.miterLimit = limit
             c.stroke(p)
         }
-        Golden.expect(s, suite: suite, name: "miter-limit")
+        golden.expect(s, suite: suite, name: "miter-limit")
     }
 
     @Test func dashesWithPhaseAndDots() {
@@ -106,7 +109,7 @@ import Testing
         var dot = Path()
         dot.move(to: Point(x: 180, y: 95)); dot.addLine(to: Point(x: 180, y: 95))
         c.stroke(dot)
-        Golden.expect(s, suite: suite, name: "dashes")
+        golden.expect(s, suite: suite, name: "dashes")
     }
 
     @Test func hairlinesOnHalfPixels() {
@@ -121,7 +124,7 @@ import Testing
         // Exactly one column of full coverage per vertical hairline.
         #expect(s[5, 30] == Pixel(r: 0, g: 0, b: 0, a: 255))
         #expect(s[4, 30] == Pixel(r: 255, g: 255, b: 255, a: 255) && s[6, 30] == Pixel(r: 255, g: 255, b: 255, a: 255))
-        Golden.expect(s, suite: suite, name: "hairlines")
+        golden.expect(s, suite: suite, name: "hairlines")
     }
 
     @Test func clipsNestAndRestore() {
@@ -141,7 +144,7 @@ import Testing
         c.fill(Rect(x: 0, y: 0, width: 200, height: 120))
         #expect(s[5, 5] == Pixel(r: 255, g: 255, b: 255, a: 255))
         #expect(s[149, 50] == Pixel(r: 255, g: 255, b: 255, a: 255) && s[150, 50] == Pixel(r: 0, g: 255, b: 0, a: 255))
-        Golden.expect(s, suite: suite, name: "clips")
+        golden.expect(s, suite: suite, name: "clips")
     }
 
     @Test func everyBlendModeOverAFixedBackdrop() {
@@ -156,7 +159,7 @@ import Testing
             c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
             c.fillEllipse(in: Rect(x: ox + 16, y: oy + 16, width: 30, height: 30))
         }
-        Golden.expect(s, suite: suite, name: "blend-modes")
+        golden.expect(s, suite: suite, name: "blend-modes")
     }
 
     @Test func transformsRotateScaleAndScaleFactor() {
@@ -168,7 +171,7 @@ import Testing
         c.fill(Path(roundedRect: Rect(x: -20, y: -20, width: 40, height: 40), cornerRadius: 8))
         c.lineWidth = 2
         c.stroke(Path(ellipseIn: Rect(x: -30, y: -30, width: 60, height: 60)))
-        Golden.expect(s, suite: suite, name: "transforms")
+        golden.expect(s, suite: suite, name: "transforms")
     }
 
     @Test func clearRectAndCopyBlend() {
@@ -181,6 +184,6 @@ import Testing
         c.fillEllipse(in: Rect(x: 50, y: 10, width: 40, height: 40))
         #expect(s[20, 30] == .clear)
         #expect(s[70, 30] == Pixel(r: 128, g: 0, b: 0, a: 128))
-        Golden.expect(s, suite: suite, name: "clear-copy")
+        golden.expect(s, suite: suite, name: "clear-copy")
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
+
+private let golden = Golden(for: #filePath)
 
 @Suite struct PNGTests {
-    static let data = Golden.testsDirectory.appendingPathComponent("Data")
+    static let data = golden.testsDirectory.appendingPathComponent("Data")
 
     func load(_ name: String) throws -> Surface {
         try Surface(contentsOfPNG: PNGTests.data.appendingPathComponent(name).path)

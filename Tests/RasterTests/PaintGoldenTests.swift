@@ -1,6 +1,9 @@
 import Raster
 import RasterScenes
 import Testing
+import TestSupport
+
+private let golden = Golden(for: #filePath)
 
 /// Golden pictures of gradients, images, layers and shadows.
 @Suite struct PaintGoldenTests {
@@ -18,7 +21,7 @@ import Testing
                                  options: options)
             c.restoreGState()
         }
-        Golden.expect(s, suite: suite, name: "linear-extend")
+        golden.expect(s, suite: suite, name: "linear-extend")
     }
 
     @Test func radialGradientsBetweenTwoCircles() {
@@ -32,7 +35,7 @@ import Testing
                                  endCenter: Point(x: ox + 70, y: 55), endRadius: 45, options: options)
             c.restoreGState()
         }
-        Golden.expect(s, suite: suite, name: "radial")
+        golden.expect(s, suite: suite, name: "radial")
     }
 
     @Test func gradientLocationsAndPathPaint() {
@@ -43,14 +46,14 @@ import Testing
         c.lineWidth = 8
         c.stroke(Path(ellipseIn: Rect(x: 130, y: 20, width: 80, height: 80)),
                  paint: .linearGradient(rainbow, start: Point(x: 130, y: 20), end: Point(x: 210, y: 100), options: .extendBoth))
-        Golden.expect(s, suite: suite, name: "locations-path")
+        golden.expect(s, suite: suite, name: "locations-path")
     }
 
     @Test func layerGradientDiagonalOnANonSquareRect() {
         let (s, c) = canvas(300, 100)
         c.drawLayerGradient(rainbow, in: Rect(x: 10, y: 10, width: 280, height: 80), startPoint: Point(x: 0, y: 0),
                             endPoint: Point(x: 1, y: 1))
-        Golden.expect(s, suite: suite, name: "layer-diagonal")
+        golden.expect(s, suite: suite, name: "layer-diagonal")
     }
 
     static func icon() -> Surface {
@@ -79,7 +82,7 @@ import Testing
         c.alpha = 0.8
         c.draw(icon, in: Rect(x: -16, y: -16, width: 32, height: 32))
         c.restoreGState()
-        Golden.expect(s, suite: suite, name: "images")
+        golden.expect(s, suite: suite, name: "images")
     }
 
     @Test func layersWithAlphaAndShadow() {
@@ -95,7 +98,7 @@ import Testing
         c.alpha = 1
         c.setFillColor(.green)
         c.fill(Path(roundedRect: Rect(x: 150, y: 30, width: 50, height: 50), cornerRadius: 10))
-        Golden.expect(s, suite: suite, name: "layer-alpha-shadow")
+        golden.expect(s, suite: suite, name: "layer-alpha-shadow")
     }
 
     @Test func outerAndInnerShadowsOfARoundedRectAndAStar() {
@@ -108,7 +111,7 @@ import Testing
         c.drawInnerShadow(of: rounded, color: .black, opacity: 0.8, offset: Size(width: 2, height: 3), radius: 4)
         c.drawShadow(of: star, color: .green, offset: .zero, radius: 8, outsideOnly: true)
         c.drawInnerShadow(of: star, color: .blue, offset: .zero, radius: 5)
-        Golden.expect(s, suite: suite, name: "shadows")
+        golden.expect(s, suite: suite, name: "shadows")
     }
 
     @Test func backdropBlur() {
@@ -118,7 +121,7 @@ import Testing
             c.fill(Rect(x: Double(i) * 20, y: 0, width: 10, height: 100))
         }
         c.blur(Rect(x: 30, y: 20, width: 100, height: 60), radius: 6)
-        Golden.expect(s, suite: suite, name: "backdrop-blur")
+        golden.expect(s, suite: suite, name: "backdrop-blur")
     }
 
     @Test func highlightOfAnIcon() {
@@ -126,6 +129,6 @@ import Testing
         let (s, c) = canvas(40, 20, background: nil)
         c.draw(icon, in: Rect(x: 2, y: 2, width: 16, height: 16))
         c.draw(icon.highlighted(), in: Rect(x: 22, y: 2, width: 16, height: 16))
-        Golden.expect(s, suite: suite, name: "highlight")
+        golden.expect(s, suite: suite, name: "highlight")
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import Raster
 import Testing
+import TestSupport
 
 /// Computed values of paints and effects.
 @Suite struct PaintValueTests {

@@ -2,30 +2,14 @@ import Foundation
 import Raster
 @testable import Text
 import Testing
+import TestSupport
 
 /// Golden pictures and computed values of text.
 @Suite struct TextTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/Text")
+    let golden = Golden(for: #filePath)
 
-    /// Exact comparison with a golden PNG; `UPDATE_GOLDEN=1` rewrites it.
     func expectGolden(_ s: Surface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = Self.golden.appendingPathComponent("\(name).png")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
-            try? s.writePNG(to: url.path)
-            return
-        }
-        guard let g = try? Surface(contentsOfPNG: url.path) else {
-            Issue.record("missing golden Text/\(name).png", sourceLocation: sourceLocation)
-            return
-        }
-        if g != s {
-            let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/golden-failures/Text")
-            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try? s.writePNG(to: dir.appendingPathComponent("\(name)-actual.png").path)
-            Issue.record("Text/\(name) differs from its golden", sourceLocation: sourceLocation)
-        }
+        golden.expect(s, suite: "Text", name: name, sourceLocation: sourceLocation)
     }
 
     func canvas(_ w: Int, _ h: Int, scale: Double = 1) -> (Surface, Context) {

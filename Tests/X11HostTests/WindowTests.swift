@@ -4,7 +4,7 @@ import Raster
 import Testing
 import Views
 import X11Host
-import XvfbSupport
+import TestSupport
 
 /// The window against a real X server (Xvfb), clicked through XTEST.
 @MainActor

@@ -2,42 +2,55 @@ import Foundation
 import Raster
 import Testing
 
-/// Golden-image comparison: `Golden/<suite>/<name>.png` beside the tests, compared
+/// Golden-image comparison: `Tests/<Target>/Golden/<suite>/<name>.png`, compared
 /// exactly. `UPDATE_GOLDEN=1 swift test` rewrites the files; a failure writes the actual
 /// picture and a diff under `.build/golden-failures/`.
-enum Golden {
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let packageDirectory = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+public struct Golden: Sendable {
+    /// The package's root folder.
+    public static let packageDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The test target's folder (`Tests/<Target>`).
+    public let testsDirectory: URL
+
+    /// A store for the test target whose file is `file` (pass `#filePath`).
+    public init(for file: String) {
+        var url = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while url.deletingLastPathComponent().lastPathComponent != "Tests" && url.path != "/" {
+            url = url.deletingLastPathComponent()
+        }
+        testsDirectory = url
+    }
 
     static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
 
-    static func url(_ suite: String, _ name: String) -> URL {
+    func url(_ suite: String, _ name: String) -> URL {
         testsDirectory.appendingPathComponent("Golden/\(suite)/\(name).png")
     }
 
     /// Expects `surface` to equal the golden picture, pixel for pixel.
-    static func expect(_ surface: Surface, suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expect(_ surface: Surface, suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let file = url(suite, name)
-        if updating {
+        if Golden.updating {
             try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             #expect(throws: Never.self, sourceLocation: sourceLocation) { try surface.writePNG(to: file.path) }
             return
         }
         guard let golden = try? Surface(contentsOfPNG: file.path) else {
             Issue.record("missing golden \(suite)/\(name).png: run UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
-            writeFailure(surface, nil, suite, name)
+            Golden.writeFailure(surface, nil, suite, name)
             return
         }
         if golden != surface {
-            let (count, largest) = difference(golden, surface)
+            let (count, largest) = Golden.difference(golden, surface)
             Issue.record("\(suite)/\(name): \(count) pixels differ, largest channel difference \(largest)",
                          sourceLocation: sourceLocation)
-            writeFailure(surface, golden, suite, name)
+            Golden.writeFailure(surface, golden, suite, name)
         }
     }
 
     /// The number of differing pixels and the largest channel difference.
-    static func difference(_ a: Surface, _ b: Surface) -> (Int, Int) {
+    public static func difference(_ a: Surface, _ b: Surface) -> (Int, Int) {
         guard a.width == b.width, a.height == b.height else { return (max(a.width * a.height, b.width * b.height), 255) }
         var count = 0, largest = 0
         for y in 0..<a.height {
@@ -66,7 +79,7 @@ enum Golden {
 }
 
 /// A white canvas with a context, for drawing tests.
-func canvas(_ width: Int, _ height: Int, scale: Double = 1, background: Color? = .white) -> (Surface, Context) {
+public func canvas(_ width: Int, _ height: Int, scale: Double = 1, background: Color? = .white) -> (Surface, Context) {
     let s = try! Surface(width: width, height: height, scale: scale)
     if let background { s.clear(to: background.premultiplied) }
     return (s, Context(surface: s))

@@ -93,14 +93,20 @@ public final class XvfbServer: @unchecked Sendable {
         return nil
     }
 
-    /// The System V shared-memory segments of this user: id, permissions and attach count.
-    public static func sharedMemorySegments() -> [(id: Int, mode: Int, attached: Int)] {
+    /// The System V shared-memory segments: id, permissions, attach count and creator.
+    public static func sharedMemorySegments() -> [(id: Int, mode: Int, attached: Int, creator: Int32)] {
         guard let text = try? String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8) else { return [] }
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard f.count > 6, let id = Int(f[1]), let mode = Int(f[2], radix: 8), let natt = Int(f[6]) else { return nil }
-            return (id, mode & 0o777, natt)
+            guard f.count > 6, let id = Int(f[1]), let mode = Int(f[2], radix: 8), let cpid = Int32(f[4]),
+                  let natt = Int(f[6]) else { return nil }
+            return (id, mode & 0o777, natt, cpid)
         }
+    }
+
+    /// The segments a process created.
+    public static func sharedMemorySegments(createdBy pid: Int32) -> [(id: Int, mode: Int, attached: Int, creator: Int32)] {
+        sharedMemorySegments().filter { $0.creator == pid }
     }
 }
 

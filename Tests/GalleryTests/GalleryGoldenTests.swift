@@ -1,0 +1,121 @@
+import Raster
+import Testing
+import TestSupport
+import Views
+@testable import Gallery
+
+private let golden = Golden(for: #filePath)
+
+/// Golden pictures of the page and of every specimen, compared exactly.
+@MainActor
+@Suite struct GalleryGoldenTests {
+    @Test(arguments: [1.0, 2.0])
+    func wholePageAtTheDefaultSize(scale: Double) throws {
+        golden.expect(try Gallery.shot(scale: scale), suite: "Page", name: "page-scale\(Int(scale))")
+    }
+
+    @Test(arguments: Catalog.all.map(\.name), [1.0, 2.0])
+    func everySpecimen(name: String, scale: Double) throws {
+        golden.expect(try Gallery.shot(scale: scale, specimen: name), suite: "Specimens", name: "\(name)-scale\(Int(scale))")
+    }
+
+    /// The card of a specimen rendered after changing its control.
+    func card(_ name: String, scale: Double = 1, _ change: (Control) -> Void) throws -> Surface {
+        let (root, page) = Gallery.makeRoot()
+        let card = try #require(page.cards.first { $0.specimen.name == name })
+        let control = try #require(card.content as? Control)
+        change(control)
+        let s = try Surface(width: 1280 * Int(scale), height: 800 * Int(scale), scale: scale)
+        root.render(into: s, full: true)
+        return try Gallery.crop(s, to: try #require(page.cardFrame(of: name)), scale: scale)
+    }
+
+    nonisolated static let controls = Catalog.all.filter { $0.name.hasPrefix("checkbox") || $0.name.hasPrefix("button") }.map(\.name)
+
+    @Test(arguments: controls)
+    func controlStates(name: String) throws {
+        golden.expect(try card(name) { $0.isHighlighted = true }, suite: "States", name: "\(name)-highlighted")
+        golden.expect(try card(name) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled")
+        if name.hasPrefix("checkbox") {
+            golden.expect(try card(name) { ($0 as! Checkbox).checked.toggle() }, suite: "States", name: "\(name)-toggled")
+            golden.expect(try card(name, scale: 2) { ($0 as! Checkbox).checked.toggle() }, suite: "States",
+                          name: "\(name)-toggled-scale2")
+        }
+    }
+
+    @Test func theIconFileIsTheDrawnIcon() throws {
+        let path = try #require(Resources.path("calendar-icon.png"))
+        #expect(try Surface(contentsOfPNG: path) == CalendarIcon.draw())
+        // Transparent rounded corners, opaque middle.
+        #expect(CalendarIcon.draw()[0, 0].a == 0 && CalendarIcon.draw()[28, 28].a == 255)
+    }
+}
+
+/// Replayed pointer input.
+@MainActor
+@Suite struct ReplayTests {
+    func center(_ name: String) throws -> Point {
+        try #require(Gallery.list().first { $0.name == name }).frame.center
+    }
+
+    @Test func clickingEveryCheckboxAndHoldingTheImageButton() throws {
+        var lines = ["# every checkbox, then a held press"]
+        for s in Catalog.all where s.name.hasPrefix("checkbox") {
+            let c = try center(s.name)
+            lines.append("click \(c.x) \(c.y)")
+        }
+        let b = try center("button-image")
+        lines.append("press \(b.x) \(b.y)")
+        let actions = try Replay.parse(lines.joined(separator: "\n"))
+        let shot = try Gallery.shot(replay: actions)
+        golden.expect(shot, suite: "Replay", name: "checkboxes-clicked-button-held")
+        // The held button shows the darkened icon; every checkbox flipped.
+        let (root, page) = Gallery.makeRoot()
+        Replay.run(actions, on: root) { _ in }
+        for card in page.cards where card.specimen.name.hasPrefix("checkbox") {
+            let box = try #require(card.content as? Checkbox)
+            #expect(box.checked == !(["checkbox-checked", "checkbox-wide-frame", "checkbox-thick-border",
+                                      "checkbox-clear-checkmark"].contains(card.specimen.name)))
+        }
+        #expect(page.cards.first { $0.specimen.name == "button-image" }.map { ($0.content as! Control).isHighlighted } == true)
+        #expect(page.status.text == "checkbox-clear-checkmark: valueChanged -> off")
+    }
+
+    @Test func aBadLineIsAnErrorNamingIt() {
+        #expect(throws: Replay.ParseError(line: 3, reason: "unknown action 'tap'")) {
+            try Replay.parse("click 1 2\n# fine\ntap 3 4\n")
+        }
+        #expect(throws: Replay.ParseError(line: 1, reason: "press takes two finite numbers, X and Y")) {
+            try Replay.parse("press 1 nan")
+        }
+        #expect(throws: Replay.ParseError(line: 2, reason: "shot takes one file name")) { try Replay.parse("\nshot") }
+        #expect((try? Replay.parse("  # only a comment\n\nmove 1 2 # trailing\n")) == [.move(Point(x: 1, y: 2))])
+    }
+
+    @Test func theStatusLineSaysWhatTheLastControlDid() throws {
+        let (root, page) = Gallery.makeRoot()
+        let c = try center("checkbox-unchecked")
+        root.handle(PointerEvent(.press, at: c))
+        root.handle(PointerEvent(.release, at: c))
+        #expect(page.status.text == "checkbox-unchecked: valueChanged -> on")
+        let b = try center("button-title")
+        root.handle(PointerEvent(.press, at: b))
+        root.handle(PointerEvent(.release, at: b))
+        #expect(page.status.text == "button-title: touchUpInside (1)")
+    }
+
+    @Test func thePageReflowsAndScrolls() throws {
+        let narrow = Gallery.list(size: Size(width: 500, height: 400))
+        let wide = Gallery.list()
+        #expect(narrow.map(\.name) == wide.map(\.name))
+        #expect(narrow.allSatisfy { $0.frame.maxX <= 500 })
+        let (root, page) = Gallery.makeRoot(size: Size(width: 500, height: 400))
+        let before = try #require(page.specimenFrames.last).frame
+        root.handle(PointerEvent(.scroll(delta: Point(x: 0, y: 120)), at: Point(x: 250, y: 200)))
+        let after = try #require(page.specimenFrames.last).frame
+        #expect(after.y == before.y - 120)
+        for _ in 0..<200 { root.handle(PointerEvent(.scroll(delta: Point(x: 0, y: 120)), at: Point(x: 250, y: 200))) }
+        let bottom = try #require(page.specimenFrames.last).frame
+        #expect(bottom.maxY <= 400 && bottom.maxY > 300)  // scrolled to the end, no further
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import Gallery
+
+/// The `gallery` executable: its subcommands and exit statuses.
+@Suite struct GalleryToolTests {
+    static var gallery: String {
+        // The test bundle and the executable are built into the same folder.
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return exe.appendingPathComponent("gallery").path
+    }
+
+    func run(_ args: [String], removing: [String] = [], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
+        XvfbServer.run(Self.gallery, args, environment: environment, removing: removing)
+    }
+
+    func temp(_ name: String) -> String { NSTemporaryDirectory() + "vitrine-\(getpid())-\(name)" }
+
+    @Test func compareIdenticalFilesExitsZero() throws {
+        let a = temp("a.png")
+        #expect(run(["shot", a, "--specimen", "shape-star"]).status == 0)
+        let r = run(["compare", a, a])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("differing pixels: 0") && r.stdout.contains("PSNR: inf"))
+    }
+
+    @Test func compareFindsOnePixelWithItsPosition() throws {
+        let a = temp("one-a.png"), b = temp("one-b.png"), diff = temp("one-diff.png")
+        #expect(run(["shot", a, "--specimen", "gradient-vertical"]).status == 0)
+        let s = try Surface(contentsOfPNG: a)
+        s[17, 23] = Pixel(r: 0, g: 0, b: 0, a: 255)
+        try s.writePNG(to: b)
+        let r = run(["compare", a, b, "--diff", diff])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("differing pixels: 1") && r.stdout.contains("first difference at 17, 23"))
+        let d = try Surface(contentsOfPNG: diff)
+        #expect(d[17, 23] == Pixel(r: 255, g: 0, b: 0, a: 255) && d[0, 0] != d[17, 23])
+        #expect(run(["compare", a, b, "--tolerance", "255"]).status == 0)
+    }
+
+    @Test func compareOfATruncatedFileExitsTwo() throws {
+        let a = temp("t-a.png"), t = temp("t-cut.png")
+        #expect(run(["shot", a, "--specimen", "checkbox-checked"]).status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: a))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: t))
+        let r = run(["compare", a, t])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(t))
+    }
+
+    @Test func differentSizesAreADifference() throws {
+        let a = temp("s-a.png"), b = temp("s-b.png")
+        #expect(run(["shot", a, "--size", "300x200"]).status == 0)
+        #expect(run(["shot", b, "--size", "300x201"]).status == 0)
+        let r = run(["compare", a, b])
+        #expect(r.status == 1 && r.stdout.contains("sizes differ: 300 x 200 against 300 x 201"))
+    }
+
+    @Test func listPrintsEverySpecimen() {
+        let r = run(["list"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == Catalog.names.count)
+        #expect(lines.first?.split(separator: " ").count == 5)
+        #expect(lines.contains { $0.hasPrefix("checkbox-unchecked ") })
+    }
+
+    @Test func shotMatchesTheLibraryAndHonoursScale() throws {
+        let out = temp("page2.png")
+        #expect(run(["shot", out, "--scale", "2", "--size", "640x400"]).status == 0)
+        let s = try Surface(contentsOfPNG: out)
+        #expect(s.width == 1280 && s.height == 800)
+    }
+
+    @Test func badArgumentsAreOneLineErrorsWithStatusTwo() {
+        for args in [["shot"], ["shot", "x.png", "--size", "0x5"], ["shot", "x.png", "--scale", "nan"],
+                     ["shot", "x.png", "--specimen", "nope"], ["list", "--bogus"], ["frobnicate"],
+                     ["compare", "a.png"], ["compare", "a", "b", "--tolerance", "-1"]] {
+            let r = run(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
+        }
+        let replay = temp("bad.replay")
+        _ = FileManager.default.createFile(atPath: replay, contents: Data("click 1 2\nwiggle 3 4\n".utf8))
+        let r = run(["shot", temp("r.png"), "--replay", replay])
+        #expect(r.status == 2 && r.stderr.contains("line 2"))
+    }
+
+    @Test func helpForEveryCommand() {
+        for args in [["--help"], ["shot", "--help"], ["compare", "--help"], ["list", "--help"]] {
+            let r = run(args)
+            #expect(r.status == 0 && r.stdout.contains("usage: gallery"), "\(args)")
+        }
+    }
+
+    @Test func withoutADisplayTheWindowSaysSoAndExitsOne() {
+        let r = run([], removing: ["DISPLAY"])
+        #expect(r.status == 1)
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(r.stderr.contains("DISPLAY") && r.stderr.contains("gallery shot"))
+    }
+}

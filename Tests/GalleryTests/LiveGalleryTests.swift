@@ -1,0 +1,57 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+import Views
+import X11Host
+@testable import Gallery
+
+/// The live gallery against a real X server.
+@MainActor
+@Suite(.serialized, .enabled(if: XvfbServer.unavailableReason == nil, "\(XvfbServer.unavailableReason ?? "")"))
+struct LiveGalleryTests {
+    @Test func aClickThroughTheServerEqualsTheReplayedShot() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let (root, page) = Gallery.makeRoot()
+        let window = try X11Window(title: "Vitrine Gallery", root: root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        let target = try #require(Gallery.list().first { $0.name == "checkbox-unchecked" }).frame.center
+        for _ in 0..<25 { try window.runOnce(timeout: 0.02) }
+        server.xdotool("mousemove", "\(Int(target.x))", "\(Int(target.y))", "click", "1")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && page.status.text != "checkbox-unchecked: valueChanged -> on" { try window.runOnce(timeout: 0.02) }
+        #expect(page.status.text == "checkbox-unchecked: valueChanged -> on")
+        let expected = try Gallery.shot(replay: [.click(Point(x: Double(Int(target.x)), y: Double(Int(target.y))))])
+        var captured: Surface?
+        while Date() < deadline.addingTimeInterval(5) {
+            try window.runOnce(timeout: 0.02)
+            captured = window.captureFromServer()
+            if captured == expected { break }
+        }
+        #expect(captured == expected)
+    }
+
+    @Test func aKilledProgramLeavesNoSegmentAndItsSegmentsWerePrivate() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let child = try Child(GalleryToolTests.gallery, [], set: ["DISPLAY": server.displayName])
+        var mine: [Int] = []
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline && mine.isEmpty {
+            usleep(50_000)
+            mine = XvfbServer.sharedMemorySegments(createdBy: child.pid).map(\.mode)
+        }
+        #expect(!mine.isEmpty, "the gallery made a shared-memory segment")
+        #expect(mine.allSatisfy { $0 == 0o600 }, "modes: \(mine.map { String($0, radix: 8) })")
+        child.signal(SIGKILL)
+        child.wait(timeout: 5)
+        var left = XvfbServer.sharedMemorySegments(createdBy: child.pid)
+        let gone = Date().addingTimeInterval(5)
+        while !left.isEmpty && Date() < gone {
+            usleep(50_000)
+            left = XvfbServer.sharedMemorySegments(createdBy: child.pid)
+        }
+        #expect(left.isEmpty, "segments left behind: \(left.count)")
+    }
+}
