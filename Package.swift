@@ -57,7 +57,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "raster-bench",
-            dependencies: ["Raster", "RasterScenes", "Text"]
+            dependencies: ["Raster", "RasterScenes", "Text", "Views", "Gallery", "X11Host"],
+            exclude: ["bench-vs-cairo"]
         ),
         .testTarget(
             name: "RasterTests",

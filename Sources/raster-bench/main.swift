@@ -10,6 +10,8 @@ let usage = """
 usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | --all
        raster-bench --effects [--count N]     shadow, blur, image and highlight cases
        raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
+       raster-bench --views                   frame times of the gallery page, headless
+       raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
 """
 
 func fail(_ message: String) -> Never {
@@ -57,6 +59,8 @@ struct Options {
     var all = false
     var effects = false
     var text = false
+    var views = false
+    var window = false
 
     init(_ arguments: [String]) {
         var args = arguments[...]
@@ -80,6 +84,8 @@ struct Options {
             case "--all": all = true
             case "--effects": effects = true
             case "--text": text = true
+            case "--views": views = true
+            case "--window": window = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -121,6 +127,14 @@ func runText(count: Int) {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.views {
+    MainActor.assumeIsolated { ViewBench.run() }
+    exit(0)
+}
+if options.window {
+    MainActor.assumeIsolated { ViewBench.runWindow() }
+    exit(0)
+}
 if options.text {
     runText(count: options.count > 0 ? options.count : 10_000)
     exit(0)

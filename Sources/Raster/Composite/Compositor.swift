@@ -8,6 +8,18 @@ enum Compositor {
     static func solid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
                       mask: UnsafePointer<UInt8>?, mode: BlendMode) {
         if let mask {
+            if mode == .normal {
+                // Source-over through a mask, without the general per-pixel dispatch.
+                for i in 0..<count {
+                    let m = UInt32(mask[i])
+                    if m == 0 { continue }
+                    let c = coverage == 255 ? m : PixelMath.mul(coverage, m)
+                    let s = c == 255 ? color : PixelMath.scale(color, c)
+                    let a = s >> 24
+                    dst[i] = a == 255 ? s : s &+ PixelMath.scale(dst[i], 255 &- a)
+                }
+                return
+            }
             var i = 0
             while i < count {
                 let c = PixelMath.mul(coverage, UInt32(mask[i]))

@@ -144,19 +144,38 @@ extension Context {
         let box = reach.intersection(state.clipBounds)
         guard !box.isEmpty else { return }
         var coverage = [UInt8](repeating: 0, count: box.width)
-        for y in box.y0..<box.y1 {
-            let clipRow = state.clipMask?.pointer(box.x0, y)
-            for x in box.x0..<box.x1 {
-                var v = plane.shifted(x, y, dx: style.dx, dy: style.dy)
-                if let keep { v *= keep.value(x, y) }
-                var c = UInt32(min(max(v, 0), 1) * 255 + 0.5)
-                if let clipRow { c = PixelMath.mul(c, UInt32(clipRow[x - box.x0])) }
-                coverage[x - box.x0] = UInt8(c)
+        // Pixel (x, y) shows the plane at (x - dx, y - dy): whole-pixel offsets `ox`, `oy`
+        // and bilinear weights `wx`, `wy` for the fraction.
+        let fx = (-style.dx).rounded(.down), fy = (-style.dy).rounded(.down)
+        let ox = Int(fx), oy = Int(fy)
+        let wx = Float(-style.dx - fx), wy = Float(-style.dy - fy)
+        let pb = plane.bounds
+        plane.values.withUnsafeBufferPointer { values in
+            @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
+                guard x >= pb.x0, x < pb.x1, y >= pb.y0, y < pb.y1 else { return 0 }
+                return values[(y - pb.y0) * pb.width + (x - pb.x0)]
             }
-            coverage.withUnsafeBufferPointer {
-                // Safe: the run lies inside the clip bounds, inside the surface.
-                Compositor.solid(target.row(y) + box.x0, count: box.width, color: color, coverage: 255,
-                                 mask: $0.baseAddress, mode: state.blendMode)
+            for y in box.y0..<box.y1 {
+                let clipRow = state.clipMask?.pointer(box.x0, y)
+                let sy = y + oy
+                for x in box.x0..<box.x1 {
+                    let sx = x + ox
+                    var v = at(sx, sy)
+                    if wx != 0 || wy != 0 {
+                        let top = v * (1 - wx) + at(sx + 1, sy) * wx
+                        let bottom = at(sx, sy + 1) * (1 - wx) + at(sx + 1, sy + 1) * wx
+                        v = top * (1 - wy) + bottom * wy
+                    }
+                    if let keep { v *= keep.value(x, y) }
+                    var c = UInt32(min(max(v, 0), 1) * 255 + 0.5)
+                    if let clipRow { c = PixelMath.mul(c, UInt32(clipRow[x - box.x0])) }
+                    coverage[x - box.x0] = UInt8(c)
+                }
+                coverage.withUnsafeBufferPointer {
+                    // Safe: the run lies inside the clip bounds, inside the surface.
+                    Compositor.solid(target.row(y) + box.x0, count: box.width, color: color, coverage: 255,
+                                     mask: $0.baseAddress, mode: state.blendMode)
+                }
             }
         }
         noteDrawn(box)

@@ -22,25 +22,105 @@ enum GaussianBlur {
     /// Blurs a `width` x `height` plane in place.
     static func blur(_ plane: inout [Float], width: Int, height: Int, sigma rawSigma: Double, edges: Edges) {
         let sigma = clampSigma(rawSigma)
-        guard sigma > 0.05, width > 0, height > 0 else { return }
-        var line = [Float](repeating: 0, count: max(width, height))
-        var out = [Float](repeating: 0, count: max(width, height))
-        for pass in 0..<2 {
-            let (n, count, step, lineStep) = pass == 0 ? (width, height, 1, width) : (height, width, width, 1)
-            for l in 0..<count {
-                let base = l * lineStep
-                for i in 0..<n { line[i] = plane[base + i * step] }
-                if sigma < 2 {
-                    convolve(line, n, &out, kernel: kernel(sigma), edges: edges)
-                    swap(&line, &out)
-                } else {
-                    for r in boxRadii(sigma) {
-                        box(line, n, &out, radius: r, edges: edges)
-                        swap(&line, &out)
-                    }
-                }
-                for i in 0..<n { plane[base + i * step] = line[i] }
+        guard sigma > 0.05, width > 0, height > 0, plane.count >= width * height else { return }
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: max(width, height) + 1)
+        defer {
+            scratch.deallocate()
+            sums.deallocate()
+        }
+        plane.withUnsafeMutableBufferPointer { buffer in
+            // Safe: the plane holds width * height values (checked above); scratch and
+            // sums are allocated here for as many.
+            var a = buffer.baseAddress!, b = scratch
+            if sigma < 2 {
+                let k = kernel(sigma)
+                convolveRows(a, b, width, height, k, edges)
+                convolveColumns(b, a, width, height, k, edges, sums)
+                return
             }
+            let radii = boxRadii(sigma)
+            for r in radii {
+                boxRows(a, b, width, height, r, edges)
+                swap(&a, &b)
+            }
+            for r in radii {
+                boxColumns(a, b, width, height, r, edges, sums)
+                swap(&a, &b)
+            }
+            // Six passes end where they began.
+        }
+    }
+
+    /// A box of radius `r` along each row: a running sum, edge values per `edges`.
+    private static func boxRows(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
+                                _ r: Int, _ edges: Edges) {
+        let scale = 1 / Float(2 * r + 1)
+        for y in 0..<h {
+            let s = src + y * w, d = dst + y * w
+            let first: Float = edges == .zero ? 0 : s[0], last: Float = edges == .zero ? 0 : s[w - 1]
+            @inline(__always) func at(_ i: Int) -> Float { i < 0 ? first : (i >= w ? last : s[i]) }
+            var acc: Float = 0
+            for i in -r...r { acc += at(i) }
+            let inner0 = min(w, r), inner1 = max(inner0, w - r - 1)
+            var i = 0
+            while i < inner0 { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+            while i < inner1 { d[i] = acc * scale; acc += s[i + r + 1] - s[i - r]; i += 1 }
+            while i < w { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+        }
+    }
+
+    /// A box of radius `r` down each column, as running sums over whole rows.
+    private static func boxColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
+                                   _ r: Int, _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
+        let scale = 1 / Float(2 * r + 1)
+        /// Row `y`, or nil for a zero row beyond the edge.
+        @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<Float>? {
+            if y >= 0 && y < h { return src + y * w }
+            return edges == .zero ? nil : src + (y < 0 ? 0 : h - 1) * w
+        }
+        acc.update(repeating: 0, count: w)
+        for y in -r...r { if let s = row(y) { for x in 0..<w { acc[x] += s[x] } } }
+        for y in 0..<h {
+            let d = dst + y * w
+            for x in 0..<w { d[x] = acc[x] * scale }
+            if let add = row(y + r + 1) { for x in 0..<w { acc[x] += add[x] } }
+            if let sub = row(y - r) { for x in 0..<w { acc[x] -= sub[x] } }
+        }
+    }
+
+    private static func convolveRows(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
+                                     _ k: [Float], _ edges: Edges) {
+        let r = k.count / 2
+        for y in 0..<h {
+            let s = src + y * w, d = dst + y * w
+            for i in 0..<w {
+                var v: Float = 0
+                for j in 0..<k.count {
+                    let x = i + j - r
+                    let sample: Float = x >= 0 && x < w ? s[x] : (edges == .zero ? 0 : s[x < 0 ? 0 : w - 1])
+                    v += k[j] * sample
+                }
+                d[i] = v
+            }
+        }
+    }
+
+    private static func convolveColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
+                                        _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
+        let r = k.count / 2
+        for y in 0..<h {
+            acc.update(repeating: 0, count: w)
+            for j in 0..<k.count {
+                var sy = y + j - r
+                if sy < 0 || sy >= h {
+                    if edges == .zero { continue }
+                    sy = sy < 0 ? 0 : h - 1
+                }
+                let s = src + sy * w, weight = k[j]
+                for x in 0..<w { acc[x] += weight * s[x] }
+            }
+            (dst + y * w).update(from: acc, count: w)
         }
     }
 
@@ -63,52 +143,5 @@ enum GaussianBlur {
         let sum = k.reduce(0, +)
         for i in k.indices { k[i] /= sum }
         return k
-    }
-
-    @inline(__always)
-    private static func sample(_ line: [Float], _ n: Int, _ i: Int, _ edges: Edges) -> Float {
-        if i >= 0 && i < n { return line[i] }
-        return edges == .zero ? 0 : line[min(max(i, 0), n - 1)]
-    }
-
-    private static func box(_ line: [Float], _ n: Int, _ out: inout [Float], radius r: Int, edges: Edges) {
-        let scale = 1 / Float(2 * r + 1)
-        line.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                // Safe: every index below is checked against 0..<n, or lies in it by the
-                // loop bounds.
-                let first: Float = edges == .zero ? 0 : src[0], last: Float = edges == .zero ? 0 : src[n - 1]
-                @inline(__always) func at(_ i: Int) -> Float { i < 0 ? first : (i >= n ? last : src[i]) }
-                var acc: Float = 0
-                for i in -r...r { acc += at(i) }
-                // Where both ends of the window are inside the line, no edge checks.
-                let inner0 = min(n, r), inner1 = max(inner0, n - r - 1)
-                var i = 0
-                while i < inner0 {
-                    dst[i] = acc * scale
-                    acc += at(i + r + 1) - at(i - r)
-                    i += 1
-                }
-                while i < inner1 {
-                    dst[i] = acc * scale
-                    acc += src[i + r + 1] - src[i - r]
-                    i += 1
-                }
-                while i < n {
-                    dst[i] = acc * scale
-                    acc += at(i + r + 1) - at(i - r)
-                    i += 1
-                }
-            }
-        }
-    }
-
-    private static func convolve(_ line: [Float], _ n: Int, _ out: inout [Float], kernel k: [Float], edges: Edges) {
-        let r = k.count / 2
-        for i in 0..<n {
-            var acc: Float = 0
-            for j in 0..<k.count { acc += k[j] * sample(line, n, i + j - r, edges) }
-            out[i] = acc
-        }
     }
 }

@@ -1,0 +1,68 @@
+import Gallery
+import Glibc
+import Raster
+import Views
+import X11Host
+
+/// Frame times of the gallery page: full frames and one-checkbox damage frames, headless.
+@MainActor
+enum ViewBench {
+    static func run() {
+        for scale in [1.0, 2.0] {
+            let (root, page) = Gallery.makeRoot()
+            let surface = try! Surface(width: Int(1280 * scale), height: Int(800 * scale), scale: scale)
+            root.render(into: surface)
+            let fullRuns = 30
+            var t0 = nowMilliseconds()
+            for _ in 0..<fullRuns { root.render(into: surface, full: true) }
+            let full = (nowMilliseconds() - t0) / Double(fullRuns)
+            let center = page.specimenFrames.first { $0.name == "checkbox-unchecked" }!.frame.center
+            var damage: [Double] = []
+            for _ in 0..<200 {
+                root.handle(PointerEvent(.press, at: center))
+                root.handle(PointerEvent(.release, at: center))
+                t0 = nowMilliseconds()
+                root.render(into: surface)
+                damage.append(nowMilliseconds() - t0)
+            }
+            damage.sort()
+            print("scene=view-page-1280x800 size=\(Int(scale)) full_frame_ms=\(String(format3: full)) checkbox_damage_frame_ms_median=\(String(format3: damage[damage.count / 2]))")
+        }
+    }
+
+    /// Presentation through a real window: full frames with MIT-SHM and with XPutImage,
+    /// and the time from a press arriving to its highlighted frame being presented.
+    static func runWindow() {
+        for shared in [true, false] {
+            let (root, page) = Gallery.makeRoot()
+            let window: X11Window
+            do {
+                window = try X11Window(title: "bench", root: root, scale: 1, sharedMemory: shared)
+            } catch {
+                fail("\(error)")
+            }
+            for _ in 0..<20 { _ = try? window.runOnce(timeout: 0.01) }
+            var full: [Double] = []
+            for _ in 0..<30 {
+                root.setNeedsFullDisplay()
+                let t0 = nowMilliseconds()
+                try? window.renderNow()
+                full.append(nowMilliseconds() - t0)
+            }
+            let button = page.specimenFrames.first { $0.name == "button-title" }!.frame.center
+            var press: [Double] = []
+            for _ in 0..<100 {
+                let t0 = nowMilliseconds()
+                root.handle(PointerEvent(.press, at: button))
+                try? window.renderNow()
+                press.append(nowMilliseconds() - t0)
+                root.handle(PointerEvent(.release, at: button))
+                try? window.renderNow()
+            }
+            full.sort()
+            press.sort()
+            print("scene=window-1280x800 path=\(window.presentationPath.rawValue) full_frame_render_present_ms_median=\(String(format3: full[full.count / 2])) press_to_presented_ms_median=\(String(format3: press[press.count / 2])) press_to_presented_ms_p95=\(String(format3: press[press.count * 95 / 100]))")
+            window.close()
+        }
+    }
+}
