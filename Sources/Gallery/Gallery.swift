@@ -1,4 +1,5 @@
 import Raster
+import Text
 import Views
 import X11Host
 
@@ -6,6 +7,17 @@ import X11Host
 /// and the live window.
 @MainActor
 public enum Gallery {
+    /// Why the page cannot show text, or nil when fontconfig finds a face: without one,
+    /// labels draw nothing, and the tools say so instead of leaving empty cards unexplained.
+    public static var fontProblem: String? {
+        do {
+            _ = try Font.system(size: 13)
+            return nil
+        } catch {
+            return "\(error); the gallery draws its controls without titles"
+        }
+    }
+
     /// A root of `size` points holding the gallery page.
     public static func makeRoot(size: Size = GalleryPage.defaultSize) -> (RootView, GalleryPage) {
         let root = RootView(size: size)

@@ -79,6 +79,7 @@ struct Arguments {
 
 @MainActor
 func main() -> Int32 {
+    if let problem = Gallery.fontProblem { StandardError.write("gallery: \(problem)") }
     var args = CommandLine.arguments.dropFirst()
     let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     if command != nil { args = args.dropFirst() }

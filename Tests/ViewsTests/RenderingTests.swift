@@ -81,3 +81,35 @@ import Testing
         #expect(s == full)
     }
 }
+
+@MainActor
+@Suite struct ImageViewTests {
+    @Test func contentModesPlaceTheImage() throws {
+        let image = try Surface(width: 40, height: 20)
+        let v = ImageView(frame: Rect(x: 0, y: 0, width: 100, height: 100), image: image)
+        #expect(v.imageRect == Rect(x: 0, y: 0, width: 100, height: 100))
+        v.contentMode = .scaleAspectFit
+        #expect(v.imageRect == Rect(x: 0, y: 25, width: 100, height: 50))
+        v.contentMode = .scaleAspectFill
+        #expect(v.imageRect == Rect(x: -50, y: 0, width: 200, height: 100))
+        v.contentMode = .center
+        #expect(v.imageRect == Rect(x: 30, y: 40, width: 40, height: 20))
+        let scaled = try Surface(width: 40, height: 20, scale: 2)  // 20 x 10 points
+        v.image = scaled
+        #expect(v.imageRect == Rect(x: 40, y: 45, width: 20, height: 10))
+        v.image = nil
+        #expect(v.imageRect.isNull)
+    }
+
+    @Test func anImageViewDrawsItsImageWhereItsModeSays() throws {
+        let image = try Surface(width: 2, height: 2)
+        image.clear(to: Pixel(r: 255, g: 0, b: 0, a: 255))
+        let root = RootView(size: Size(width: 40, height: 40))
+        let v = ImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40), image: image)
+        v.contentMode = .center
+        root.addSubview(v)
+        let s = try Surface(width: 40, height: 40)
+        root.render(into: s, full: true)
+        #expect(s[20, 20] == Pixel(r: 255, g: 0, b: 0, a: 255) && s[10, 10] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+}

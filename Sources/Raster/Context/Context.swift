@@ -165,7 +165,14 @@ public final class Context {
     }
 
     /// Fills a rectangle with the fill colour (`CGContextFillRect`).
-    public func fill(_ rect: Rect) { fill(Path(rect: rect)) }
+    public func fill(_ rect: Rect) {
+        let r = rect.standardized
+        guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else { return fill(Path(rect: rect)) }
+        guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        withShadow(reach: r.insetBy(dx: -1, dy: -1)) {
+            scanRect(state.transform.apply(to: r), paint: .color(state.fillColor))
+        }
+    }
 
     /// Fills the ellipse inscribed in a rectangle (`CGContextFillEllipseInRect`).
     public func fillEllipse(in rect: Rect) { fill(Path(ellipseIn: rect)) }

@@ -89,12 +89,14 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public func apply(to r: Rect) -> Rect {
         if r.isNull { return r }
         let s = r.standardized
-        let corners = [
-            apply(to: Point(x: s.minX, y: s.minY)), apply(to: Point(x: s.maxX, y: s.minY)),
-            apply(to: Point(x: s.minX, y: s.maxY)), apply(to: Point(x: s.maxX, y: s.maxY)),
-        ]
-        let x0 = corners.map(\.x).min()!, x1 = corners.map(\.x).max()!
-        let y0 = corners.map(\.y).min()!, y1 = corners.map(\.y).max()!
+        if b == 0 && c == 0 {
+            let x0 = a * s.minX + tx, x1 = a * s.maxX + tx, y0 = d * s.minY + ty, y1 = d * s.maxY + ty
+            return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        }
+        let p0 = apply(to: Point(x: s.minX, y: s.minY)), p1 = apply(to: Point(x: s.maxX, y: s.minY))
+        let p2 = apply(to: Point(x: s.minX, y: s.maxY)), p3 = apply(to: Point(x: s.maxX, y: s.maxY))
+        let x0 = min(p0.x, p1.x, p2.x, p3.x), x1 = max(p0.x, p1.x, p2.x, p3.x)
+        let y0 = min(p0.y, p1.y, p2.y, p3.y), y1 = max(p0.y, p1.y, p2.y, p3.y)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

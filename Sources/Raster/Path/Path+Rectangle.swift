@@ -3,20 +3,19 @@ extension Path {
     /// three or four lines, and an optional close), else nil. Lets fills skip scan
     /// conversion.
     var rectangle: Rect? {
-        var pts: [Point] = []
-        for (i, e) in elements.enumerated() {
-            switch e {
-            case .move(let p) where i == 0: pts.append(p)
-            case .line(let p) where i > 0: pts.append(p)
-            case .closeSubpath where i == elements.count - 1: break
+        let n = elements.count
+        guard n >= 4, n <= 6, case .move(let p0) = elements[0], case .line(let p1) = elements[1],
+              case .line(let p2) = elements[2], case .line(let p3) = elements[3] else { return nil }
+        if n >= 5 {
+            switch elements[4] {
+            case .line(let back) where back == p0: if n == 6, elements[5] != .closeSubpath { return nil }
+            case .closeSubpath where n == 5: break
             default: return nil
             }
         }
-        if pts.count == 5 && pts[4] == pts[0] { pts.removeLast() }
-        guard pts.count == 4 else { return nil }
-        let horizontalFirst = pts[0].y == pts[1].y && pts[1].x == pts[2].x && pts[2].y == pts[3].y && pts[3].x == pts[0].x
-        let verticalFirst = pts[0].x == pts[1].x && pts[1].y == pts[2].y && pts[2].x == pts[3].x && pts[3].y == pts[0].y
+        let horizontalFirst = p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x
+        let verticalFirst = p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y
         guard horizontalFirst || verticalFirst else { return nil }
-        return Rect(x: pts[0].x, y: pts[0].y, width: pts[2].x - pts[0].x, height: pts[2].y - pts[0].y).standardized
+        return Rect(x: p0.x, y: p0.y, width: p2.x - p0.x, height: p2.y - p0.y).standardized
     }
 }
