@@ -26,6 +26,8 @@ open class ShapeView: View {
     public private(set) var shape = Path()
 
     private var fill: Color?
+    private let outerShadowCache = ShadowCache()
+    private let innerShadowCache = ShadowCache()
 
     /// Creates a shape view.
     public override init(frame: Rect = .zero) {
@@ -63,7 +65,7 @@ open class ShapeView: View {
     override open func draw(_ rect: Rect, in context: Context) {
         if let s = outerShadow {
             context.drawShadow(of: shape, color: s.color, opacity: s.opacity, offset: s.offset, radius: s.radius,
-                               outsideOnly: true)
+                               outsideOnly: true, cache: outerShadowCache)
         }
         if let radius = effect, effectAlpha > 0 {
             context.saveGState()
@@ -76,7 +78,8 @@ open class ShapeView: View {
             context.fill(shape)
         }
         if let s = innerShadow {
-            context.drawInnerShadow(of: shape, color: s.color, opacity: s.opacity, offset: s.offset, radius: s.radius)
+            context.drawInnerShadow(of: shape, color: s.color, opacity: s.opacity, offset: s.offset, radius: s.radius,
+                                    cache: innerShadowCache)
         }
     }
 }

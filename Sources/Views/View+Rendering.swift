@@ -32,7 +32,8 @@ extension View {
             c.beginTransparencyLayer(in: drawingExtent, unclipped: true)
         }
         if shadowed, let path = shadowPath {
-            c.drawShadow(of: path, color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius)
+            c.drawShadow(of: path, color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius,
+                         cache: shadowPathCache)
         }
         if let mask { applyMask(mask, in: c) }
         let shape = roundedBoundsPath

@@ -121,6 +121,8 @@ open class View {
     /// The shape casting the shadow, in the view's coordinates (`layer.shadowPath`); nil:
     /// the composited alpha of the view and all it contains casts it.
     public var shadowPath: Path? { didSet { setNeedsDisplay() } }
+    /// The blurred shadow of `shadowPath`, kept between frames.
+    let shadowPathCache = ShadowCache()
     /// A view whose alpha masks this one, in this view's coordinates (`mask`).
     public var mask: View? { didSet { setNeedsDisplay() } }
 

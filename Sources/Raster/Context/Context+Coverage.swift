@@ -9,26 +9,12 @@ extension Context {
         let outer = state.transform
         let reach = outer.inverted().map { $0.apply(to: IntRect(x0: x, y0: y, x1: x + width, y1: y + height).rect) }
         withShadow(reach: reach) {
+            // Inside a layer the alpha applies when it is composited: the colour is taken
+            // from the state in force here.
             guard let painter = solidPainter(color) else { return }
             // Inside a shadow's layer, device pixels start at the layer's corner.
             let x = x + Int((state.transform.tx - outer.tx).rounded()), y = y + Int((state.transform.ty - outer.ty).rounded())
-            let box = IntRect(x0: x, y0: y, x1: x + width, y1: y + height).intersection(state.clipBounds)
-            guard !box.isEmpty else { return }
-            var row = [UInt8](repeating: 0, count: box.width)
-            for py in box.y0..<box.y1 {
-                let src = (py - y) * width + (box.x0 - x)
-                let clipRow = state.clipMask?.pointer(box.x0, py)
-                for i in 0..<box.width {
-                    let c = UInt32(coverage[src + i])
-                    row[i] = UInt8(clipRow.map { PixelMath.mul(c, UInt32($0[i])) } ?? c)
-                }
-                row.withUnsafeBufferPointer {
-                    // Safe: the run lies inside the clip bounds, inside the surface.
-                    Compositor.solid(target.row(py) + box.x0, count: box.width, color: painter.color, coverage: 255,
-                                     mask: $0.baseAddress, mode: state.blendMode)
-                }
-            }
-            noteDrawn(box)
+            composite(CoverageMask(bounds: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), bytes: coverage), pixel: painter.color)
         }
     }
 }

@@ -2,36 +2,56 @@ extension Context {
     /// Draws the shadow a path casts, without the path (a layer's `shadowPath`): the path's
     /// coverage blurred with sigma = `radius` points, moved by `offset` points, in `color`
     /// times `opacity`. With `outsideOnly`, the part under the path itself is left out,
-    /// so a translucent shape shows no shadow through it.
+    /// so a translucent shape shows no shadow through it. A `cache` skips the blur when
+    /// the same shadow is drawn again.
     public func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
-                           outsideOnly: Bool = false) {
-        guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius),
-              let shape = coverage(of: path, margin: style) else { return }
-        var plane = shape
-        plane.blur(sigma: style.sigma)
-        if outsideOnly {
-            var outside = shape
-            for i in outside.values.indices { outside.values[i] = 1 - outside.values[i] }
-            composite(shadow: plane, style: style, keep: outside)
-        } else {
-            composite(shadow: plane, style: style)
+                           outsideOnly: Bool = false, cache: ShadowCache? = nil) {
+        guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
+        let mask = cachedShadow(path, style, kind: outsideOnly ? 1 : 0, cache) { shape in
+            var plane = shape
+            plane.blur(sigma: style.sigma)
+            var outside: AlphaPlane?
+            if outsideOnly {
+                var o = shape
+                for i in o.values.indices { o.values[i] = 1 - o.values[i] }
+                outside = o
+            }
+            return Context.shadowCoverage(plane, style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
         }
+        if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
     }
 
     /// Draws the shadow cast inside a path by its surroundings (an inner shadow): the
     /// inverse of the path's coverage blurred with sigma = `radius` points, moved by
-    /// `offset` points, kept only inside the path, in `color` times `opacity`.
-    public func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double) {
-        guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius),
-              let shape = coverage(of: path, margin: style) else { return }
-        var inverse = shape
-        for i in inverse.values.indices { inverse.values[i] = 1 - inverse.values[i] }
-        // Beyond the plane lies the outside of the shape, fully covered by the inverse: a
-        // clamped blur keeps it so.
-        GaussianBlur.blur(&inverse.values, width: inverse.bounds.width, height: inverse.bounds.height,
-                          sigma: style.sigma, edges: .clamp)
-        composite(shadow: inverse, style: ShadowStyle(color: style.color, dx: style.dx, dy: style.dy, sigma: style.sigma),
-                  keep: shape)
+    /// `offset` points, kept only inside the path, in `color` times `opacity`. A `cache`
+    /// skips the blur when the same shadow is drawn again.
+    public func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+                                cache: ShadowCache? = nil) {
+        guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
+        let mask = cachedShadow(path, style, kind: 2, cache) { shape in
+            var inverse = shape
+            for i in inverse.values.indices { inverse.values[i] = 1 - inverse.values[i] }
+            // Beyond the plane lies the outside of the shape, fully covered by the inverse:
+            // a clamped blur keeps it so.
+            GaussianBlur.blur(&inverse.values, width: inverse.bounds.width, height: inverse.bounds.height,
+                              sigma: style.sigma, edges: .clamp)
+            return Context.shadowCoverage(inverse, style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
+        }
+        if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
+    }
+
+    /// The coverage of a shadow: from the cache when it holds this very shadow, else made
+    /// from the path's coverage by `make` (and remembered).
+    private func cachedShadow(_ path: Path, _ style: ShadowStyle, kind: Int, _ cache: ShadowCache?,
+                              make: (AlphaPlane) -> CoverageMask) -> CoverageMask? {
+        let key = ShadowCache.Key(path: path, transform: state.transform, dx: style.dx, dy: style.dy, sigma: style.sigma,
+                                  kind: kind, width: target.width, height: target.height)
+        if let cache, cache.key == key, let mask = cache.mask { return mask }
+        guard let shape = coverage(of: path, margin: style) else { return nil }
+        let mask = make(shape)
+        cache?.key = key
+        cache?.mask = mask
+        return mask
     }
 
     /// Blurs what is already drawn inside `rect` (in user space, clipped), in place, with a

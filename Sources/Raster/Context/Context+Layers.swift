@@ -136,14 +136,20 @@ extension Context {
     /// (times the current alpha), with the current blend mode and clip. `keep`, when
     /// given, multiplies the plane (an inner shadow stays inside its shape).
     func composite(shadow plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane? = nil) {
-        let color = style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb
+        composite(Context.shadowCoverage(plane, style: style, keep: keep, limit: state.clipBounds),
+                  pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
+    }
+
+    /// The 8-bit coverage of a shadow: the plane moved by the offset (bilinear for a
+    /// fraction of a pixel), times `keep`, over the pixels it reaches within `limit`.
+    static func shadowCoverage(_ plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane?, limit: IntRect) -> CoverageMask {
         let reach = IntRect(x0: plane.bounds.x0 + Int(style.dx.rounded(.down)),
                             y0: plane.bounds.y0 + Int(style.dy.rounded(.down)),
                             x1: plane.bounds.x1 + Int(style.dx.rounded(.up)),
                             y1: plane.bounds.y1 + Int(style.dy.rounded(.up)))
-        let box = reach.intersection(state.clipBounds)
-        guard !box.isEmpty else { return }
-        var coverage = [UInt8](repeating: 0, count: box.width)
+        let box = reach.intersection(limit)
+        guard !box.isEmpty else { return CoverageMask(bounds: .empty, bytes: []) }
+        var bytes = [UInt8](repeating: 0, count: box.width * box.height)
         // Pixel (x, y) shows the plane at (x - dx, y - dy): whole-pixel offsets `ox`, `oy`
         // and bilinear weights `wx`, `wy` for the fraction.
         let fx = (-style.dx).rounded(.down), fy = (-style.dy).rounded(.down)
@@ -156,8 +162,8 @@ extension Context {
                 return values[(y - pb.y0) * pb.width + (x - pb.x0)]
             }
             for y in box.y0..<box.y1 {
-                let clipRow = state.clipMask?.pointer(box.x0, y)
                 let sy = y + oy
+                let row = (y - box.y0) * box.width - box.x0
                 for x in box.x0..<box.x1 {
                     let sx = x + ox
                     var v = at(sx, sy)
@@ -167,17 +173,43 @@ extension Context {
                         v = top * (1 - wy) + bottom * wy
                     }
                     if let keep { v *= keep.value(x, y) }
-                    var c = UInt32(min(max(v, 0), 1) * 255 + 0.5)
-                    if let clipRow { c = PixelMath.mul(c, UInt32(clipRow[x - box.x0])) }
-                    coverage[x - box.x0] = UInt8(c)
+                    bytes[row + x] = UInt8(min(max(v, 0), 1) * 255 + 0.5)
                 }
-                coverage.withUnsafeBufferPointer {
-                    // Safe: the run lies inside the clip bounds, inside the surface.
-                    Compositor.solid(target.row(y) + box.x0, count: box.width, color: color, coverage: 255,
-                                     mask: $0.baseAddress, mode: state.blendMode)
+            }
+        }
+        return CoverageMask(bounds: box, bytes: bytes)
+    }
+
+    /// Composites a premultiplied pixel through a coverage mask in the target's device
+    /// pixels, with the current blend mode and clip.
+    func composite(_ mask: CoverageMask, pixel: UInt32) {
+        let box = mask.bounds.intersection(state.clipBounds)
+        guard !box.isEmpty else { return }
+        guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
+        var row = [UInt8](repeating: 0, count: box.width)
+        mask.bytes.withUnsafeBufferPointer { bytes in
+            for y in box.y0..<box.y1 {
+                let src = (y - mask.bounds.y0) * mask.bounds.width + (box.x0 - mask.bounds.x0)
+                let clipRow = state.clipMask?.pointer(box.x0, y)
+                row.withUnsafeMutableBufferPointer { out in
+                    // Safe: src + box.width stays inside the mask's row; the run lies
+                    // inside the clip bounds, inside the surface.
+                    if let clipRow {
+                        for i in 0..<box.width { out[i] = UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
+                    } else {
+                        out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
+                    }
+                    Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
+                                     mask: UnsafePointer(out.baseAddress!), mode: state.blendMode)
                 }
             }
         }
         noteDrawn(box)
     }
+}
+
+/// 8-bit coverage over a rectangle of device pixels, row by row.
+struct CoverageMask {
+    let bounds: IntRect
+    let bytes: [UInt8]
 }
