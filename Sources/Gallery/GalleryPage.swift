@@ -22,6 +22,7 @@ public final class GalleryPage: View {
     public override init(frame: Rect) {
         super.init(frame: frame)
         backgroundColor = Color(white: 0.93)
+        isOpaque = true
         content.clipsToBounds = true
         addSubview(content)
         for specimen in Catalog.all {

@@ -8,6 +8,9 @@ public final class RootView: View {
     private var damage: [Rect] = []
     private var layoutScheduled = true
     private var touch: Touch?
+    private var skipsBackground = false
+
+    override public var drawsLayerBackground: Bool { !skipsBackground }
 
     /// Called whenever the tree asks for a new frame (damage or layout): a window host
     /// schedules a frame from here.
@@ -89,9 +92,14 @@ public final class RootView: View {
         for p in pixels {
             c.saveGState()
             c.clip(toDevicePixels: p)
-            c.clear(Rect(x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale))
             let dirty = Rect(x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale)
+            // An opaque subview covering the region hides the root's background; an
+            // opaque background hides what was there: either way nothing needs clearing.
+            let covered = subviews.contains { $0.isOpaque && !$0.isHidden && $0.alpha >= 1 && $0.frame.contains(dirty) }
+            skipsBackground = covered
+            if !covered && !(backgroundColor.map { $0.alpha >= 1 } ?? false) { c.clear(dirty) }
             render(in: c, dirty: dirty)
+            skipsBackground = false
             c.restoreGState()
         }
         return pixels
