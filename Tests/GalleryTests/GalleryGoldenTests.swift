@@ -36,6 +36,8 @@ private let golden = Golden(for: #filePath)
     func controlStates(name: String) throws {
         golden.expect(try card(name) { $0.isHighlighted = true }, suite: "States", name: "\(name)-highlighted")
         golden.expect(try card(name) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled")
+        golden.expect(try card(name, scale: 2) { $0.isHighlighted = true }, suite: "States", name: "\(name)-highlighted-scale2")
+        golden.expect(try card(name, scale: 2) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled-scale2")
         if name.hasPrefix("checkbox") {
             golden.expect(try card(name) { ($0 as! Checkbox).checked.toggle() }, suite: "States", name: "\(name)-toggled")
             golden.expect(try card(name, scale: 2) { ($0 as! Checkbox).checked.toggle() }, suite: "States",
