@@ -30,8 +30,19 @@ public final class Child: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The test runner blocks signals on its threads; a child inherits the mask and
+        // would ignore SIGTERM. Start it with an empty mask and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let rc = posix_spawn(&child, path, &actions, nil, argv, envp)
+        let rc = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw SpawnError.failed(path, rc) }
         pid = child
     }
