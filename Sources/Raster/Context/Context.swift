@@ -298,6 +298,12 @@ struct SolidPainter: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
         // the surface.
+        if count == 1 && mask == nil && mode == .normal {
+            // Edge pixels come one at a time: blend them without the run's set-up.
+            let p = surface.row(y) + x
+            p.pointee = PixelMath.over(coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage)), p.pointee)
+            return
+        }
         Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage),
                          mask: mask.map { UnsafePointer($0.pointer(x, y)) }, mode: mode)
     }
