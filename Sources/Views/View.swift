@@ -36,9 +36,9 @@ open class View {
             let r = View.sanitize(newValue)
             guard r != frameStorage else { return }
             let resized = r.size != frameStorage.size
-            setNeedsDisplayInRoot()
+            setNeedsDisplay()
             frameStorage = r
-            setNeedsDisplayInRoot()
+            setNeedsDisplay()
             if resized {
                 setNeedsLayout()
                 boundsDidChange()
@@ -74,7 +74,7 @@ open class View {
     // MARK: Appearance
 
     /// Hides the view and its subviews; hidden views take no touches (`isHidden`).
-    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplayInRoot() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
     /// The opacity of the whole subtree, composited as a group (`alpha`), 0...1.
     public var alpha: Double = 1 {
         didSet {
@@ -157,7 +157,7 @@ open class View {
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
-        view.setNeedsDisplayInRoot()
+        view.setNeedsDisplay()
         view.didMoveToRoot()
         setNeedsLayout()
         return true
@@ -167,7 +167,7 @@ open class View {
     /// subview was tracking is cancelled.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        setNeedsDisplayInRoot()
+        setNeedsDisplay()
         root?.viewWillLeave(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -205,8 +205,6 @@ open class View {
         let outset = visualOutset
         root.addDamage(convert(rect.insetBy(dx: -outset, dy: -outset), to: root))
     }
-
-    private func setNeedsDisplayInRoot() { setNeedsDisplay() }
 
     private(set) var needsLayout = true
 

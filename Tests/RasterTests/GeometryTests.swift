@@ -33,6 +33,14 @@ import Testing
         #expect(c.apply(to: Point(x: 1, y: 1)) == Point(x: 4, y: 2))
     }
 
+    @Test func surfaceWordsAreRowsWithoutPadding() throws {
+        let s = try Surface(width: 2, height: 2)
+        s[1, 0] = Pixel(argb: 0x80402010)
+        s[0, 1] = Pixel(argb: 0xff00ff00)
+        #expect(s.words == [0, 0x80402010, 0xff00ff00, 0])
+        #expect(s[5, 5] == .clear)
+    }
+
     @Test func colorsPremultiply() {
         #expect(Color.white.premultiplied == Pixel(r: 255, g: 255, b: 255, a: 255))
         #expect(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied == Pixel(r: 128, g: 64, b: 0, a: 128))

@@ -21,6 +21,8 @@ import TestSupport
         let (s, c) = canvas(101, 1, background: nil)
         c.drawLinearGradient(Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)]),
                              start: Point(x: 0, y: 0), end: Point(x: 101, y: 0))
+        let g = Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)])
+        #expect(g.color(at: 0.5) == Color(red: 0.5, green: 0, blue: 0, alpha: 0.5))
         let mid = s[50, 0]
         // (0.5, 0, 0) straight at alpha 0.5: premultiplied red 0.25.
         #expect(abs(Int(mid.a) - 128) <= 1 && abs(Int(mid.r) - 64) <= 1 && mid.g == 0 && mid.b == 0)

@@ -28,8 +28,4 @@ enum PixelMath {
     static func lerp(_ d: UInt32, _ s: UInt32, _ k: UInt32) -> UInt32 {
         scale(s, k) &+ scale(d, 255 &- k)
     }
-
-    /// The alpha of a word.
-    @inline(__always)
-    static func alpha(_ w: UInt32) -> UInt32 { w >> 24 }
 }
