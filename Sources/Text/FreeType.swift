@@ -34,9 +34,27 @@ final class FreeType: @unchecked Sendable {
         let family: String
     }
 
+    private struct Request: Hashable {
+        let family: String
+        let bold: Bool
+        let character: UInt32?
+    }
+
+    /// Matches already made: fontconfig's answer for a request does not change while the
+    /// program runs, and a match costs far more than a label's drawing.
+    private var matches: [Request: Match?] = [:]
+
     /// The best font file for a family and weight, after fontconfig's substitutions, or
-    /// one that has `character` when given.
+    /// one that has `character` when given. Each request asks fontconfig once.
     func match(family: String, bold: Bool, character: UInt32? = nil) -> Match? {
+        let request = Request(family: family, bold: bold, character: character)
+        if let known = locked({ matches[request] }) { return known }
+        let found = ask(family: family, bold: bold, character: character)
+        locked { matches[request] = found }
+        return found
+    }
+
+    private func ask(family: String, bold: Bool, character: UInt32?) -> Match? {
         locked {
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }

@@ -10,7 +10,7 @@ open class Label: View {
     public var text: String? { didSet { setNeedsDisplay() } }
     /// The font; default the system face at 17 points. Nil when no font is installed
     /// (the label then draws nothing).
-    public var font: Font? = Label.defaultFont { didSet { setNeedsDisplay() } }
+    public var font: Font? { didSet { setNeedsDisplay() } }
     /// The colour of the text; default black.
     public var textColor: Color = .black { didSet { setNeedsDisplay() } }
     /// The horizontal alignment; default left.
