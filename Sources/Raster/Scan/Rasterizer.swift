@@ -109,14 +109,24 @@ final class Rasterizer {
                     addLine(x0, y0, x1, y1, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
                     continue
                 }
-                // Split where the segment leaves the columns; the parts outside become
-                // vertical lines on the border, which cover exactly what they covered.
-                var ts = [0.0, 1.0]
-                for edge in [l, r] where (x0 - edge) * (x1 - edge) < 0 { ts.append((edge - x0) / (x1 - x0)) }
-                ts.sort()
-                for k in 0..<(ts.count - 1) {
-                    let ya = y0 + (y1 - y0) * ts[k], yb = y0 + (y1 - y0) * ts[k + 1]
-                    let xa = x0 + (x1 - x0) * ts[k], xb = x0 + (x1 - x0) * ts[k + 1]
+                // Split where the segment leaves the columns (at most twice: at `l` and
+                // at `r`); the parts outside become vertical lines on the border, which
+                // cover exactly what they covered.
+                var cuts = (1.0, 1.0)
+                var n = 0
+                func cut(at edge: Double) {
+                    guard (x0 - edge) * (x1 - edge) < 0 else { return }
+                    let t = (edge - x0) / (x1 - x0)
+                    if n == 0 { cuts.0 = t } else { cuts = (min(cuts.0, t), max(cuts.0, t)) }
+                    n += 1
+                }
+                cut(at: l)
+                cut(at: r)
+                var from = 0.0
+                for k in 0...n {
+                    let to = k == n ? 1.0 : (k == 0 ? cuts.0 : cuts.1)
+                    let ya = y0 + (y1 - y0) * from, yb = y0 + (y1 - y0) * to
+                    let xa = x0 + (x1 - x0) * from, xb = x0 + (x1 - x0) * to
                     let xm = (xa + xb) / 2
                     let cx = min(max(xm, l), r)
                     if xm == cx {
@@ -124,6 +134,7 @@ final class Rasterizer {
                     } else {
                         addLine(cx, ya, cx, yb, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
                     }
+                    from = to
                 }
             }
         }
