@@ -48,7 +48,7 @@ public struct TextLayout {
         var out: [Line] = []
         var truncated = false
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (p, paragraph) in paragraphs.enumerated() {
+        for paragraph in paragraphs {
             if out.count >= lineBudget { truncated = true; break }
             let glyphs = Shaper.shape(paragraph, font: font)
             if lineBreak == .truncateTail || limit == nil {
@@ -75,7 +75,6 @@ public struct TextLayout {
                 while start < glyphs.count && glyphs[start].isSpace { start += 1 }
             }
             if truncated { break }
-            _ = p
         }
         if truncated, var last = out.popLast() {
             last = TextLayout.truncate(last, to: limit ?? .infinity, font: font, force: true)

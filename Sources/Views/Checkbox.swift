@@ -89,11 +89,17 @@ open class Checkbox: Control {
         return Rect(x: b.midX - side / 2, y: b.midY - side / 2, width: side, height: side)
     }
 
-    /// The circle, inset by half the border width from the square (the answer's fourth fix).
-    public var ovalRect: Rect {
+    /// The square inset by half the border width: the document's `group`, which places
+    /// the oval and the checkmark.
+    var groupRect: Rect {
         let w = borderWidth.isNaN ? 0 : max(0, borderWidth)
         let s = squareRect
-        let group = Rect(x: s.minX + w / 2, y: s.minY + w / 2, width: max(0, s.width - w), height: max(0, s.height - w))
+        return Rect(x: s.minX + w / 2, y: s.minY + w / 2, width: max(0, s.width - w), height: max(0, s.height - w))
+    }
+
+    /// The circle, inset by half the border width from the square (the answer's fourth fix).
+    public var ovalRect: Rect {
+        let group = groupRect
         // The document rounds the oval's size to whole points.
         return Rect(x: group.minX + (group.width * 0 + 0.5).rounded(.down),
                     y: group.minY + (group.height * 0 + 0.5).rounded(.down),
@@ -112,8 +118,7 @@ open class Checkbox: Control {
         let oval = ovalRect
         guard !oval.isEmpty else { return }
         let w = borderWidth.isNaN ? 0 : max(0, borderWidth)
-        let s = squareRect
-        let group = Rect(x: s.minX + w / 2, y: s.minY + w / 2, width: max(0, s.width - w), height: max(0, s.height - w))
+        let group = groupRect
         let ovalPath = Path(ellipseIn: oval)
         if !circleBackground.isClear {
             context.setFillColor(circleBackground)
