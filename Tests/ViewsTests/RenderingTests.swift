@@ -113,3 +113,30 @@ import Testing
         #expect(s[20, 20] == Pixel(r: 255, g: 0, b: 0, a: 255) && s[10, 10] == Pixel(r: 255, g: 255, b: 255, a: 255))
     }
 }
+
+@MainActor
+@Suite struct MaskAndShapeTests {
+    @Test func aMaskViewsAlphaMasksTheView() throws {
+        let root = RootView(size: Size(width: 100, height: 50))
+        let v = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        v.backgroundColor = .blue
+        let mask = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))  // the left half
+        mask.backgroundColor = .black
+        v.mask = mask
+        root.addSubview(v)
+        let s = try Surface(width: 100, height: 50)
+        root.render(into: s, full: true)
+        #expect(s[25, 25] == Pixel(r: 0, g: 0, b: 255, a: 255))
+        #expect(s[75, 25] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+
+    @Test func aShapeViewRebuildsItsShapeWithItsBounds() {
+        let v = ShapeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        var rebuilt: [Rect] = []
+        v.didUpdateShape = { rebuilt.append($0.boundingBox) }
+        v.path = .corner(radius: 10)
+        v.frame = Rect(x: 0, y: 0, width: 200, height: 80)
+        #expect(rebuilt == [Rect(x: 0, y: 0, width: 100, height: 60), Rect(x: 0, y: 0, width: 200, height: 80)])
+        #expect(v.point(inside: Point(x: 150, y: 40)) && !v.point(inside: Point(x: 1, y: 1)))
+    }
+}

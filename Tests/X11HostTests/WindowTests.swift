@@ -164,6 +164,75 @@ struct WindowTests {
         #expect("\(failure!)".contains(server.displayName))
     }
 
+    func windowID(_ server: XvfbServer) -> String {
+        XvfbServer.run(XvfbServer.which("xdotool")!, ["search", "--class", "Vitrine"],
+                       environment: ["DISPLAY": server.displayName]).stdout.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    @Test func unmappingTheWindowMidPressCancelsTheTouch() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        var events: [String] = []
+        scene.button.addAction(for: .allEvents) { _, e in events.append("\(e)") }
+        let window = try X11Window(title: "unmap", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        _ = try pump(window, seconds: 0.3) { false }
+        server.xdotool("mousemove", "40", "42")
+        server.xdotool("mousedown", "1")
+        #expect(try pump(window) { scene.button.isHighlighted })
+        server.xdotool("windowunmap", windowID(server))
+        #expect(try pump(window) { !scene.button.isHighlighted })
+        #expect(events == ["touchDown", "touchCancel"])
+        server.xdotool("mouseup", "1")
+        _ = try pump(window, seconds: 0.3) { false }
+        #expect(scene.taps == 0)
+    }
+
+    @Test func scaleComesFromXftDPIThenVITRINE_SCALEThenTheArgument() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        // Xft.dpi 192 in the server's resource database, as xrdb would set it.
+        let d = try #require(XOpenDisplay(server.displayName))
+        let resources = Array("Xft.dpi:\t192\n".utf8)
+        XChangeProperty(d, XRootWindow(d, XDefaultScreen(d)), XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace,
+                        resources, Int32(resources.count))
+        XSync(d, 0)
+        XCloseDisplay(d)
+        let saved = getenv("VITRINE_SCALE").map { String(cString: $0) }
+        unsetenv("VITRINE_SCALE")
+        defer { if let saved { setenv("VITRINE_SCALE", saved, 1) } else { unsetenv("VITRINE_SCALE") } }
+        let fromDPI = try X11Window(title: "dpi", root: RootView(size: Size(width: 100, height: 50)), display: server.displayName)
+        #expect(fromDPI.scale == 2 && fromDPI.pixelSize == (200, 100))
+        fromDPI.close()
+        setenv("VITRINE_SCALE", "1.5", 1)
+        let fromEnvironment = try X11Window(title: "env", root: RootView(size: Size(width: 100, height: 50)),
+                                            display: server.displayName)
+        #expect(fromEnvironment.scale == 1.5 && fromEnvironment.pixelSize == (150, 75))
+        fromEnvironment.close()
+        let fromArgument = try X11Window(title: "arg", root: RootView(size: Size(width: 100, height: 50)),
+                                         display: server.displayName, scale: 3)
+        #expect(fromArgument.scale == 3)
+        fromArgument.close()
+    }
+
+    @Test func f12SavesTheCurrentFrame() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let window = try X11Window(title: "shot", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        var saved: String?
+        window.onScreenshot = { saved = $0 }
+        _ = try pump(window, seconds: 0.3) { false }
+        server.xdotool("key", "--window", windowID(server), "F12")
+        #expect(try pump(window) { saved != nil })
+        let path = try #require(saved)
+        defer { unlink(path) }
+        #expect(path.hasPrefix("vitrine-") && path.hasSuffix(".png"))
+        #expect(try Surface(contentsOfPNG: path) == window.currentFrame())
+    }
+
     @Test func noDisplayIsAClearError() {
         #expect(throws: X11Error.cannotOpenDisplay(":9999")) {
             _ = try X11Window(title: "none", root: RootView(size: Size(width: 10, height: 10)), display: ":9999")
