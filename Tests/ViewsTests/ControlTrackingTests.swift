@@ -136,7 +136,7 @@ final class Recorder: ActionTarget {
         let (root, c, _) = setUp()
         var transient: Recorder? = Recorder()
         transient!.watch(c, as: "t")
-        weak var gone = transient
+        weak let gone = transient
         transient = nil
         #expect(gone == nil)
         root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
