@@ -8,22 +8,30 @@ enum Compositor {
     static func solid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
                       mask: UnsafePointer<UInt8>?, mode: BlendMode) {
         if let mask {
-            if mode == .normal {
-                // Source-over through a mask, without the general per-pixel dispatch.
-                for i in 0..<count {
-                    let m = UInt32(mask[i])
-                    if m == 0 { continue }
-                    let c = coverage == 255 ? m : PixelMath.mul(coverage, m)
-                    let s = c == 255 ? color : PixelMath.scale(color, c)
-                    let a = s >> 24
-                    dst[i] = a == 255 ? s : s &+ PixelMath.scale(dst[i], 255 &- a)
-                }
-                return
-            }
+            // Fully covered runs take the unmasked path, empty runs are skipped, and only
+            // the pixels in between are blended one by one.
             var i = 0
             while i < count {
-                let c = PixelMath.mul(coverage, UInt32(mask[i]))
-                if c != 0 { dst[i] = pixel(dst[i], color, c, mode) }
+                let full = runEnd(mask, from: i, count: count, of: 255)
+                if full - i >= 4 {
+                    solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode)
+                    i = full
+                    continue
+                }
+                i = runEnd(mask, from: i, count: count, of: 0)
+                guard i < count else { return }
+                let m = UInt32(mask[i])
+                let c = coverage == 255 ? m : PixelMath.mul(coverage, m)
+                if c != 0 {
+                    if mode == .normal {
+                        // Source-over without the general per-pixel dispatch.
+                        let s = c == 255 ? color : PixelMath.scale(color, c)
+                        let a = s >> 24
+                        dst[i] = a == 255 ? s : s &+ PixelMath.scale(dst[i], 255 &- a)
+                    } else {
+                        dst[i] = pixel(dst[i], color, c, mode)
+                    }
+                }
                 i += 1
             }
             return
@@ -113,10 +121,37 @@ enum Compositor {
             }
             return
         }
-        for i in 0..<count {
-            let c = mask.map { PixelMath.mul(coverage, UInt32($0[i])) } ?? coverage
-            if c != 0 { dst[i] = pixel(dst[i], source[i], c, mode) }
+        guard let mask else {
+            for i in 0..<count { dst[i] = pixel(dst[i], source[i], coverage, mode) }
+            return
         }
+        // As in `solid`: full runs unmasked, empty runs skipped.
+        var i = 0
+        while i < count {
+            let full = runEnd(mask, from: i, count: count, of: 255)
+            if full - i >= 4 {
+                row(dst + i, source: source + i, count: full - i, coverage: coverage, mask: nil, mode: mode)
+                i = full
+                continue
+            }
+            i = runEnd(mask, from: i, count: count, of: 0)
+            guard i < count else { return }
+            let c = PixelMath.mul(coverage, UInt32(mask[i]))
+            if c != 0 { dst[i] = pixel(dst[i], source[i], c, mode) }
+            i += 1
+        }
+    }
+
+    /// The end of the run of bytes equal to `value` that starts at `mask[from]`, at most
+    /// `count`: eight bytes a step, then one by one.
+    @inline(__always)
+    static func runEnd(_ mask: UnsafePointer<UInt8>, from start: Int, count: Int, of value: UInt8) -> Int {
+        var i = start
+        let word = UInt64(value) &* 0x0101_0101_0101_0101
+        // Safe: every word read lies inside mask[start..<count].
+        while count - i >= 8 && UnsafeRawPointer(mask + i).loadUnaligned(as: UInt64.self) == word { i += 8 }
+        while i < count && mask[i] == value { i += 1 }
+        return i
     }
 
     /// One pixel: `d + (blend(s, d) - d) * c / 255`.

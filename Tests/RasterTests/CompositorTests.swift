@@ -1,0 +1,93 @@
+@testable import Raster
+import RasterScenes
+import Testing
+
+/// The compositor's fast paths (runs of full and empty mask, vector blocks, alignment
+/// heads and tails) against the one-pixel formula they must reproduce exactly.
+@Suite struct CompositorTests {
+    /// A premultiplied pixel: channels no larger than alpha.
+    private static func pixel(_ random: inout SplitMix64) -> UInt32 {
+        let v = random.next()
+        let a = UInt32(truncatingIfNeeded: v >> 24) & 255
+        // Some opaque, some clear, the rest anywhere between.
+        let alpha: UInt32 = v & 7 == 0 ? 255 : (v & 7 == 1 ? 0 : a)
+        func channel(_ shift: UInt64) -> UInt32 { alpha == 0 ? 0 : UInt32(truncatingIfNeeded: v >> shift) % (alpha + 1) }
+        return alpha << 24 | channel(32) << 16 | channel(40) << 8 | channel(48)
+    }
+
+    /// A mask row made of runs: full, empty and mixed, of lengths that cross the
+    /// eight-byte steps of the run search.
+    private static func mask(_ count: Int, _ random: inout SplitMix64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < count {
+            let length = Int(random.next() % 20)
+            switch random.next() % 3 {
+            case 0: bytes += [UInt8](repeating: 255, count: length)
+            case 1: bytes += [UInt8](repeating: 0, count: length)
+            default: for _ in 0..<length { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
+            }
+        }
+        return Array(bytes.prefix(count))
+    }
+
+    /// What one pixel must become: the blend of the source over it, weighted by coverage
+    /// times mask.
+    private static func expected(_ d: UInt32, _ s: UInt32, _ coverage: UInt32, _ m: UInt8?) -> (BlendMode) -> UInt32 {
+        { mode in
+            let c = m.map { PixelMath.mul(coverage, UInt32($0)) } ?? coverage
+            return c == 0 ? d : Compositor.pixel(d, s, c, mode)
+        }
+    }
+
+    @Test func solidRunsEqualTheOnePixelFormula() {
+        var random = SplitMix64(seed: 7)
+        for trial in 0..<240 {
+            // Lengths and offsets cover the alignment head, the vector body and the tail.
+            let count = 1 + Int(random.next() % 70)
+            let offset = Int(random.next() % 4)
+            let mode = BlendMode.allCases[trial % BlendMode.allCases.count]
+            let color = trial % 5 == 0 ? (Self.pixel(&random) | 0xff00_0000) : Self.pixel(&random)
+            let coverage: UInt32 = trial % 3 == 0 ? 255 : UInt32(random.next() % 256)
+            let masked = trial % 2 == 0
+            let mask = Self.mask(count, &random)
+            let before = (0..<(count + offset)).map { _ in Self.pixel(&random) }
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                mask.withUnsafeBufferPointer { m in
+                    Compositor.solid(dst.baseAddress! + offset, count: count, color: color, coverage: coverage,
+                                     mask: masked ? m.baseAddress : nil, mode: mode)
+                }
+            }
+            for i in 0..<(count + offset) {
+                let want = i < offset ? before[i] : Self.expected(before[i], color, coverage, masked ? mask[i - offset] : nil)(mode)
+                #expect(after[i] == want, "trial \(trial) \(mode) pixel \(i)")
+            }
+        }
+    }
+
+    @Test func sourceRowRunsEqualTheOnePixelFormula() {
+        var random = SplitMix64(seed: 11)
+        for trial in 0..<240 {
+            let count = 1 + Int(random.next() % 70)
+            let mode = BlendMode.allCases[trial % BlendMode.allCases.count]
+            let coverage: UInt32 = trial % 3 == 0 ? 255 : UInt32(random.next() % 256)
+            let masked = trial % 2 == 0
+            let mask = Self.mask(count, &random)
+            let source = (0..<count).map { _ in Self.pixel(&random) }
+            let before = (0..<count).map { _ in Self.pixel(&random) }
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                mask.withUnsafeBufferPointer { m in
+                    source.withUnsafeBufferPointer { s in
+                        Compositor.row(dst.baseAddress!, source: s.baseAddress!, count: count, coverage: coverage,
+                                       mask: masked ? m.baseAddress : nil, mode: mode)
+                    }
+                }
+            }
+            for i in 0..<count {
+                let want = Self.expected(before[i], source[i], coverage, masked ? mask[i] : nil)(mode)
+                #expect(after[i] == want, "trial \(trial) \(mode) pixel \(i)")
+            }
+        }
+    }
+}
