@@ -64,22 +64,26 @@ extension Context {
         let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
         guard sigma > 0, strength > 0, !box.isEmpty else { return }
         let w = box.width, h = box.height
-        var planes = [[Float]](repeating: [Float](repeating: 0, count: w * h), count: 4)
+        let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
+        defer { pixels.deallocate() }
+        // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
+        // the box, inside the clip bounds, inside the surface.
         for y in 0..<h {
-            let row = target.row(box.y0 + y) + box.x0
+            let row = target.row(box.y0 + y) + box.x0, out = pixels + y * w
             for x in 0..<w {
                 let p = row[x]
-                for c in 0..<4 { planes[c][y * w + x] = Float((p >> UInt32(8 * c)) & 255) }
+                (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
             }
         }
-        for c in 0..<4 { GaussianBlur.blur(&planes[c], width: w, height: h, sigma: sigma, edges: .clamp) }
+        GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
         for y in 0..<h {
-            let row = target.row(box.y0 + y) + box.x0
+            let row = target.row(box.y0 + y) + box.x0, blurred = pixels + y * w
             let mask = state.clipMask?.pointer(box.x0, box.y0 + y)
             for x in 0..<w {
-                let a = min(255, UInt32(max(0, planes[3][y * w + x]) + 0.5))
-                var p = a << 24
-                for c in 0..<3 { p |= min(a, UInt32(max(0, planes[c][y * w + x]) + 0.5)) << UInt32(8 * c) }
+                let v = blurred[x]
+                let a = min(255, UInt32(max(0, v[3]) + 0.5))
+                let p = a << 24 | min(a, UInt32(max(0, v[2]) + 0.5)) << 16 | min(a, UInt32(max(0, v[1]) + 0.5)) << 8
+                    | min(a, UInt32(max(0, v[0]) + 0.5))
                 let k = mask.map { PixelMath.mul(strength, UInt32($0[x])) } ?? strength
                 row[x] = k == 255 ? p : PixelMath.lerp(row[x], p, k)
             }

@@ -52,6 +52,82 @@ enum GaussianBlur {
         }
     }
 
+    /// Blurs `width` x `height` pixels of four interleaved channels in place (a backdrop),
+    /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane: the four
+    /// running sums of a row advance together instead of one after another.
+    static func blur(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
+                     edges: Edges) {
+        let sigma = clampSigma(rawSigma)
+        guard sigma > 0.05, width > 0, height > 0 else { return }
+        let count = width * height
+        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: 4 * width + 1)
+        defer {
+            scratch.deallocate()
+            sums.deallocate()
+        }
+        // Columns do not mix channels: they run over the rows as planes of 4 * width floats.
+        // Safe: both buffers hold `count` pixels of four floats each.
+        func columns(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+                     _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
+            src.withMemoryRebound(to: Float.self, capacity: 4 * count) { s in
+                dst.withMemoryRebound(to: Float.self, capacity: 4 * count) { d in body(s, d) }
+            }
+        }
+        var a = pixels, b = scratch
+        if sigma < 2 {
+            let k = kernel(sigma)
+            convolveRows4(a, b, width, height, k, edges)
+            columns(b, a) { convolveColumns($0, $1, 4 * width, height, k, edges, sums) }
+            return
+        }
+        let radii = boxRadii(sigma)
+        for r in radii {
+            boxRows4(a, b, width, height, r, edges)
+            swap(&a, &b)
+        }
+        for r in radii {
+            columns(a, b) { boxColumns($0, $1, 4 * width, height, r, edges, sums) }
+            swap(&a, &b)
+        }
+    }
+
+    /// `boxRows` over four interleaved channels.
+    private static func boxRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+                                 _ w: Int, _ h: Int, _ r: Int, _ edges: Edges) {
+        let scale = 1 / Float(2 * r + 1)
+        for y in 0..<h {
+            let s = src + y * w, d = dst + y * w
+            let first: SIMD4<Float> = edges == .zero ? .zero : s[0], last: SIMD4<Float> = edges == .zero ? .zero : s[w - 1]
+            @inline(__always) func at(_ i: Int) -> SIMD4<Float> { i < 0 ? first : (i >= w ? last : s[i]) }
+            var acc = SIMD4<Float>.zero
+            for i in -r...r { acc += at(i) }
+            let inner0 = min(w, r), inner1 = max(inner0, w - r - 1)
+            var i = 0
+            while i < inner0 { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+            while i < inner1 { d[i] = acc * scale; acc += s[i + r + 1] - s[i - r]; i += 1 }
+            while i < w { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+        }
+    }
+
+    /// `convolveRows` over four interleaved channels.
+    private static func convolveRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+                                      _ w: Int, _ h: Int, _ k: [Float], _ edges: Edges) {
+        let r = k.count / 2
+        for y in 0..<h {
+            let s = src + y * w, d = dst + y * w
+            for i in 0..<w {
+                var v = SIMD4<Float>.zero
+                for j in 0..<k.count {
+                    let x = i + j - r
+                    let sample: SIMD4<Float> = x >= 0 && x < w ? s[x] : (edges == .zero ? .zero : s[x < 0 ? 0 : w - 1])
+                    v += k[j] * sample
+                }
+                d[i] = v
+            }
+        }
+    }
+
     /// A box of radius `r` along each row: a running sum, edge values per `edges`.
     private static func boxRows(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
                                 _ r: Int, _ edges: Edges) {
