@@ -4,9 +4,10 @@
 /// Unsafe pointers live here and in `Rasterizer`; callers pass runs inside a surface.
 enum Compositor {
     /// Blends one premultiplied colour over `count` pixels at `dst`, each covered by
-    /// `coverage` (0...255) times `mask[i] / 255` when a mask row is given.
+    /// `coverage` (0...255) times `mask[i] / 255` when a mask row is given. Callers that
+    /// blend many runs read `rounding` once and pass it.
     static func solid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
-                      mask: UnsafePointer<UInt8>?, mode: BlendMode) {
+                      mask: UnsafePointer<UInt8>?, mode: BlendMode, rounding: UInt16 = RoundingMultiplier.value) {
         if let mask {
             // Fully covered runs take the unmasked path, empty runs are skipped, and only
             // the pixels in between are blended one by one.
@@ -14,7 +15,7 @@ enum Compositor {
             while i < count {
                 let full = runEnd(mask, from: i, count: count, of: 255)
                 if full - i >= 4 {
-                    solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode)
+                    solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode, rounding: rounding)
                     i = full
                     continue
                 }
@@ -45,7 +46,7 @@ enum Compositor {
             let s = coverage == 255 ? color : PixelMath.scale(color, coverage)
             let ia = 255 &- (s >> 24)
             if ia == 255 { return }
-            overSolid(dst, count: count, color: s, inverseAlpha: ia)
+            overSolid(dst, count: count, color: s, inverseAlpha: ia, rounding: rounding)
         case .copy where coverage == 255:
             dst.update(repeating: color, count: count)
         case .clear where coverage == 255:
@@ -56,44 +57,51 @@ enum Compositor {
     }
 
     /// `dst = color + dst * inverseAlpha / 255` over a run, four pixels at a time in
-    /// 16-bit lanes (SSE2's pmullw), the rest one by one.
+    /// 16-bit lanes (SSE2's pmullw and pmulhuw), the rest one by one; `rounding` is
+    /// `RoundingMultiplier.value`.
     @inline(__always)
-    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, inverseAlpha ia: UInt32) {
+    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, inverseAlpha ia: UInt32,
+                          rounding: UInt16) {
         var i = 0
+        // Short runs (a small shape's rows, edge pieces) are not worth the vector set-up.
+        if count < 8 {
+            while i < count {
+                dst[i] = color &+ PixelMath.scale(dst[i], ia)
+                i += 1
+            }
+            return
+        }
         // One by one until the pointer is 16-byte aligned, so that vector stores do not
         // straddle cache lines.
-        while i < count && (Int(bitPattern: dst + i) & 15) != 0 {
+        while (Int(bitPattern: dst + i) & 15) != 0 {
             dst[i] = color &+ PixelMath.scale(dst[i], ia)
             i += 1
         }
-        if count - i >= 4 {
+        do {
             // Red-blue and alpha-green pairs sit in 16-bit lanes, as the scalar
-            // `PixelMath.scale` does it, four pixels at a time; every cast is free. The
-            // loop walks a raw pointer: no overflow checks on an index.
+            // `PixelMath.scale` does it, four pixels at a time; every cast is free. Each
+            // lane is `x * ia + 128`, and the high half of its product with 257 is the
+            // rounded quotient by 255. The loop walks a raw pointer: no overflow checks on
+            // an index.
             let c = SIMD4<UInt32>(repeating: color)
             let k = SIMD8<UInt16>(repeating: UInt16(ia))
+            let m = SIMD8<UInt32>(repeating: UInt32(rounding))
             let low = SIMD4<UInt32>(repeating: 0x00ff_00ff)
             var p = UnsafeMutableRawPointer(dst + i)
             let blocks = (count - i) >> 2
-            // Safe: `blocks` groups of four pixels lie inside the run.
+            @inline(__always) func divide(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+                SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* m) &>> 16)
+            }
             @inline(__always) func blend(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-                var rb = unsafeBitCast(d & low, to: SIMD8<UInt16>.self) &* k &+ 128
-                rb = (rb &+ (rb &>> 8)) &>> 8
-                var ag = unsafeBitCast((d &>> 8) & low, to: SIMD8<UInt16>.self) &* k &+ 128
-                ag = (ag &+ (ag &>> 8)) &>> 8
-                return (unsafeBitCast(rb, to: SIMD4<UInt32>.self) | (unsafeBitCast(ag, to: SIMD4<UInt32>.self) &<< 8)) &+ c
+                let rb = divide(unsafeBitCast(d & low, to: SIMD8<UInt16>.self) &* k &+ 128)
+                let ag = divide((unsafeBitCast(d, to: SIMD8<UInt16>.self) &>> 8) &* k &+ 128)
+                return unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self) &+ c
             }
-            // Eight pixels an iteration, then four.
-            let pairs = p + (blocks >> 1) &* 32
-            while p < pairs {
-                let d0 = p.loadUnaligned(as: SIMD4<UInt32>.self)
-                let d1 = p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
-                p.storeBytes(of: blend(d0), as: SIMD4<UInt32>.self)
-                p.storeBytes(of: blend(d1), toByteOffset: 16, as: SIMD4<UInt32>.self)
-                p += 32
-            }
-            if blocks & 1 != 0 {
+            // Safe: `blocks` groups of four pixels lie inside the run.
+            let end = p + blocks &* 16
+            while p < end {
                 p.storeBytes(of: blend(p.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+                p += 16
             }
             i += blocks &* 4
         }

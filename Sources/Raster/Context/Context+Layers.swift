@@ -187,6 +187,7 @@ extension Context {
         guard !box.isEmpty else { return }
         guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
         var row = [UInt8](repeating: 0, count: box.width)
+        let rounding = RoundingMultiplier.value
         mask.bytes.withUnsafeBufferPointer { bytes in
             for y in box.y0..<box.y1 {
                 let src = (y - mask.bounds.y0) * mask.bounds.width + (box.x0 - mask.bounds.x0)
@@ -200,7 +201,7 @@ extension Context {
                         out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
                     }
                     Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
-                                     mask: UnsafePointer(out.baseAddress!), mode: state.blendMode)
+                                     mask: UnsafePointer(out.baseAddress!), mode: state.blendMode, rounding: rounding)
                 }
             }
         }

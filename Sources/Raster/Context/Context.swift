@@ -294,6 +294,8 @@ struct SolidPainter: CoverageSink {
     let color: UInt32
     let mode: BlendMode
     let mask: ClipMask?
+    /// Read once per shape rather than once per run.
+    let rounding = RoundingMultiplier.value
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
@@ -305,6 +307,6 @@ struct SolidPainter: CoverageSink {
             return
         }
         Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage),
-                         mask: mask.map { UnsafePointer($0.pointer(x, y)) }, mode: mode)
+                         mask: mask.map { UnsafePointer($0.pointer(x, y)) }, mode: mode, rounding: rounding)
     }
 }

@@ -172,11 +172,14 @@ struct ShaderPainter: CoverageSink {
     let shader: Shader
     let mode: BlendMode
     let mask: ClipMask?
+    /// Read once per shape rather than once per run.
+    let rounding = RoundingMultiplier.value
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         let mask = mask.map { UnsafePointer($0.pointer(x, y)) }
         if let color = shader.rowColor(y: y) {
-            Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode)
+            Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode,
+                             rounding: rounding)
             return
         }
         shader.shade(x: x, y: y, count: count)
