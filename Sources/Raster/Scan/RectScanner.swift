@@ -8,25 +8,35 @@ enum RectScanner {
         guard x0 < x1, y0 < y1 else { return }
         let box = clip.intersection(IntRect(covering: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
         guard !box.isEmpty else { return }
-        // Columns: a partial left one, full middle ones, a partial right one.
+        // A row is at most three runs: a partly covered column on the left, the fully
+        // covered columns, a partly covered column on the right (the two partial ones
+        // are one column when the rectangle lies inside it).
         let left = box.x0, right = box.x1
-        func columnCover(_ c: Int) -> Double { min(x1, Double(c + 1)) - max(x0, Double(c)) }
         let fullStart = Int(x0.rounded(.up)), fullEnd = Int(x1.rounded(.down))
+        let leftEnd = min(right, fullStart)
+        let middle = max(left, fullStart)..<max(max(left, fullStart), min(right, fullEnd))
+        let rightStart = max(left, fullEnd, leftEnd)
+        let hasLeft = left < leftEnd, hasRight = rightStart < right
+        let leftCover = min(x1, Double(left + 1)) - max(x0, Double(left))
+        let rightCover = min(x1, Double(rightStart + 1)) - max(x0, Double(rightStart))
+        @inline(__always) func byte(_ v: Double) -> UInt8 { UInt8(min(1, v) * 255 + 0.5) }
+        // The coverage of the three runs on a fully covered row, the same on every one.
+        let fullLeft = hasLeft ? byte(leftCover * 1) : 0, fullRight = hasRight ? byte(rightCover * 1) : 0
         for row in box.y0..<box.y1 {
             let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
             if cy <= 0 { continue }
-            var x = left
-            while x < right {
-                if x >= fullStart && x < fullEnd {
-                    let end = min(fullEnd, right)
-                    let c = UInt8(min(1, cy) * 255 + 0.5)
-                    if c != 0 { sink.span(y: row, x: x, count: end - x, coverage: c) }
-                    x = end
-                } else {
-                    let c = UInt8(min(1, columnCover(x) * cy) * 255 + 0.5)
-                    if c != 0 { sink.span(y: row, x: x, count: 1, coverage: c) }
-                    x += 1
-                }
+            let whole = cy == 1
+            if hasLeft {
+                let c = whole ? fullLeft : byte(leftCover * cy)
+                if c != 0 { sink.span(y: row, x: left, count: 1, coverage: c) }
+            }
+            if !middle.isEmpty {
+                let c = whole ? 255 : byte(cy)
+                if c != 0 { sink.span(y: row, x: middle.lowerBound, count: middle.count, coverage: c) }
+            }
+            if hasRight {
+                let c = whole ? fullRight : byte(rightCover * cy)
+                if c != 0 { sink.span(y: row, x: rightStart, count: 1, coverage: c) }
             }
         }
     }
