@@ -297,6 +297,26 @@ struct SolidPainter: CoverageSink {
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
 
+    /// Source-over of a rectangle's interior without a mask: the colour, its inverse
+    /// alpha and the vector constants are worked out once for all rows.
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8) {
+        guard mask == nil, mode == .normal else {
+            for y in rows { span(y: y, x: x, count: count, coverage: coverage) }
+            return
+        }
+        let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
+        // Safe: the rectangle lies inside the clip bounds, inside the surface.
+        if s >> 24 == 255 {
+            for y in rows { (surface.row(y) + x).update(repeating: s, count: count) }
+            return
+        }
+        let ia = 255 &- (s >> 24)
+        if ia == 255 { return }
+        for y in rows {
+            Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
+        }
+    }
+
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
         // the surface.

@@ -22,16 +22,22 @@ enum RectScanner {
         @inline(__always) func byte(_ v: Double) -> UInt8 { UInt8(min(1, v) * 255 + 0.5) }
         // The coverage of the three runs on a fully covered row, the same on every one.
         let fullLeft = hasLeft ? byte(leftCover * 1) : 0, fullRight = hasRight ? byte(rightCover * 1) : 0
+        // Fully covered rows: their full columns as one block, then their edge pixels
+        // (every pixel is written once, so the order does not matter).
+        let wholeRows = max(box.y0, Int(y0.rounded(.up)))..<max(max(box.y0, Int(y0.rounded(.up))), min(box.y1, Int(y1.rounded(.down))))
+        if !middle.isEmpty && !wholeRows.isEmpty {
+            sink.block(rows: wholeRows, x: middle.lowerBound, count: middle.count, coverage: 255)
+        }
         for row in box.y0..<box.y1 {
             let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
             if cy <= 0 { continue }
-            let whole = cy == 1
+            let whole = wholeRows.contains(row)
             if hasLeft {
                 let c = whole ? fullLeft : byte(leftCover * cy)
                 if c != 0 { sink.span(y: row, x: left, count: 1, coverage: c) }
             }
-            if !middle.isEmpty {
-                let c = whole ? 255 : byte(cy)
+            if !middle.isEmpty && !whole {
+                let c = byte(cy)
                 if c != 0 { sink.span(y: row, x: middle.lowerBound, count: middle.count, coverage: c) }
             }
             if hasRight {
