@@ -6,8 +6,11 @@
 /// draw nothing. The scratch buffers are kept between paths, so a reused rasterizer does
 /// not allocate.
 final class Rasterizer {
-    /// Segment end points, x0 y0 x1 y1 per segment.
-    private var segments: [Double] = []
+    /// Segment end points, x0 y0 x1 y1 per segment: `segmentValues` of them in a buffer
+    /// of `segmentCapacity` (a plain buffer, so that adding one is four stores).
+    private var segments: UnsafeMutablePointer<Double>
+    private var segmentValues = 0
+    private var segmentCapacity: Int
     private var minX = Double.infinity, minY = Double.infinity
     private var maxX = -Double.infinity, maxY = -Double.infinity
     private var invalid = false
@@ -24,6 +27,8 @@ final class Rasterizer {
     private static let coordinateLimit = 4e6
 
     init() {
+        segmentCapacity = 256
+        segments = .allocate(capacity: segmentCapacity)
         cellCapacity = 4096
         cells = .allocate(capacity: cellCapacity)
         cells.initialize(repeating: 0, count: cellCapacity)
@@ -33,23 +38,24 @@ final class Rasterizer {
     }
 
     deinit {
+        segments.deallocate()
         cells.deallocate()
         touched.deallocate()
     }
 
     /// Forgets the segments of the previous path.
     func reset() {
-        segments.removeAll(keepingCapacity: true)
+        segmentValues = 0
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
         invalid = false
     }
 
     /// Whether no segment has been added.
-    var isEmpty: Bool { segments.isEmpty }
+    var isEmpty: Bool { segmentValues == 0 }
 
     /// The device bounds of the segments added so far.
     var bounds: IntRect {
-        segments.isEmpty || invalid ? .empty : IntRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        segmentValues == 0 || invalid ? .empty : IntRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }
 
     /// Adds one segment of an outline (device pixels).
@@ -59,14 +65,24 @@ final class Rasterizer {
         let ax = min(max(a.x, -lim), lim), ay = min(max(a.y, -lim), lim)
         let bx = min(max(b.x, -lim), lim), by = min(max(b.y, -lim), lim)
         if ay == by { return }
-        segments.append(ax); segments.append(ay); segments.append(bx); segments.append(by)
+        if segmentValues + 4 > segmentCapacity {
+            let grown = UnsafeMutablePointer<Double>.allocate(capacity: segmentCapacity * 2)
+            grown.moveInitialize(from: segments, count: segmentValues)
+            segments.deallocate()
+            segments = grown
+            segmentCapacity *= 2
+        }
+        // Safe: the buffer has room for four more values (grown above).
+        let end = segments + segmentValues
+        end[0] = ax; end[1] = ay; end[2] = bx; end[3] = by
+        segmentValues += 4
         minX = min(minX, min(ax, bx)); maxX = max(maxX, max(ax, bx))
         minY = min(minY, min(ay, by)); maxY = max(maxY, max(ay, by))
     }
 
     /// Scan-converts the segments within `clip` and sends the coverage to `sink`.
     func rasterize<S: CoverageSink>(rule: FillRule, clip: IntRect, into sink: inout S) {
-        guard !invalid, !segments.isEmpty else { return }
+        guard !invalid, segmentValues != 0 else { return }
         let box = clip.intersection(bounds)
         guard !box.isEmpty else { return }
         let left = box.x0, right = box.x1
@@ -99,9 +115,11 @@ final class Rasterizer {
     /// Adds every segment's area and cover to the cells of rows `top..<bottom`.
     private func accumulate(left: Int, right: Int, pitch: Int, words: Int, top: Int, bottom: Int) {
         let l = Double(left), r = Double(right), t = Double(top), b = Double(bottom)
-        segments.withUnsafeBufferPointer { seg in
+        do {
+            // Safe: the buffer holds `segmentValues` values.
+            let seg = segments, count = segmentValues
             var i = 0
-            while i < seg.count {
+            while i < count {
                 let x0 = seg[i], y0 = seg[i + 1], x1 = seg[i + 2], y1 = seg[i + 3]
                 i += 4
                 if max(y0, y1) <= t || min(y0, y1) >= b { continue }
@@ -148,7 +166,7 @@ final class Rasterizer {
         let yStart = max(ay, Double(top)), yEnd = min(by, Double(bottom))
         if yStart >= yEnd { return }
         let dxdy = (bx - ax) / (by - ay)
-        var row = Int(yStart.rounded(.down))
+        var row = Rasterizer.floor(yStart)
         var yTop = yStart
         var xTop = ax + (yTop - ay) * dxdy
         let origin = Double(left)
@@ -172,8 +190,8 @@ final class Rasterizer {
     private func cellsForRow(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                              _ xa: Double, _ xb: Double, _ d: Double) {
         let lo = min(xa, xb), hi = max(xa, xb)
-        let first = Int(lo.rounded(.down))
-        let last = max(first, Int(hi.rounded(.up)) - 1)
+        let first = Rasterizer.floor(lo)
+        let last = max(first, Rasterizer.ceil(hi) - 1)
         for k in first...(last + 1) { bits[k >> 6] |= 1 << UInt64(k & 63) }
         if first == last {
             let frac = (xa + xb) / 2 - Double(first)
@@ -232,12 +250,34 @@ final class Rasterizer {
         return min(limit, w << 6 + word.trailingZeroBitCount)
     }
 
+    /// `x.rounded(.down)` as an integer, without the library call that baseline x86-64
+    /// makes of it; `x` lies within the coordinate limit.
+    @inline(__always)
+    private static func floor(_ x: Double) -> Int {
+        let t = Int(x)
+        return Double(t) > x ? t &- 1 : t
+    }
+
+    /// `x.rounded(.up)` as an integer, as `floor`.
+    @inline(__always)
+    private static func ceil(_ x: Double) -> Int {
+        let t = Int(x)
+        return Double(t) < x ? t &+ 1 : t
+    }
+
+    /// `x.rounded()` (halves away from zero) for `x >= 0`, as `floor`.
+    @inline(__always)
+    private static func roundHalfAway(_ x: Float) -> Float {
+        let t = Int(x)
+        return x - Float(t) >= 0.5 ? Float(t + 1) : Float(t)
+    }
+
     /// The 8-bit coverage of an accumulated winding value.
     @inline(__always)
     static func coverage(_ w: Float, _ rule: FillRule) -> UInt8 {
         var a = abs(w)
         if rule == .evenOdd {
-            a -= 2 * (a * 0.5).rounded()
+            a -= 2 * Rasterizer.roundHalfAway(a * 0.5)
             a = abs(a)
         }
         a = min(a, 1)
