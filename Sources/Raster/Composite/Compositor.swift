@@ -63,21 +63,15 @@ enum Compositor {
     static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, inverseAlpha ia: UInt32,
                           rounding: UInt16) {
         var i = 0
-        // Short runs (a small shape's rows, edge pieces) are not worth the vector set-up.
-        if count < 8 {
-            while i < count {
+        // Long runs go one by one until the pointer is 16-byte aligned, so that vector
+        // stores do not straddle cache lines; short ones are not worth it.
+        if count >= 32 {
+            while (Int(bitPattern: dst + i) & 15) != 0 {
                 dst[i] = color &+ PixelMath.scale(dst[i], ia)
                 i += 1
             }
-            return
         }
-        // One by one until the pointer is 16-byte aligned, so that vector stores do not
-        // straddle cache lines.
-        while (Int(bitPattern: dst + i) & 15) != 0 {
-            dst[i] = color &+ PixelMath.scale(dst[i], ia)
-            i += 1
-        }
-        do {
+        if count - i >= 4 {
             // Red-blue and alpha-green pairs sit in 16-bit lanes, as the scalar
             // `PixelMath.scale` does it, four pixels at a time; every cast is free. Each
             // lane is `x * ia + 128`, and the high half of its product with 257 is the
