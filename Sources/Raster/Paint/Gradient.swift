@@ -39,6 +39,11 @@ public struct Gradient: Hashable, Sendable {
 
     /// Creates a gradient from stops, sorted by location.
     public init(stops: [Stop]) {
+        // Already in order, as stops usually are: the stable sort would keep them as given.
+        if zip(stops, stops.dropFirst()).allSatisfy({ $0.location <= $1.location }) {
+            self.stops = stops
+            return
+        }
         self.stops = stops.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)

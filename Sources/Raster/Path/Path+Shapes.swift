@@ -24,6 +24,7 @@ extension Path {
     public mutating func addRect(_ rect: Rect) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        reserve(5)
         move(to: Point(x: r.minX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.minY))
         addLine(to: Point(x: r.maxX, y: r.maxY))
@@ -43,6 +44,7 @@ extension Path {
         let radius = min(cornerRadius.isNaN ? 0 : max(cornerRadius, 0), r.width / 2, r.height / 2)
         if radius <= 0 { return addRect(r) }
         let k = radius * Path.kappa
+        reserve(10)
         move(to: Point(x: r.minX + radius, y: r.minY))
         addLine(to: Point(x: r.maxX - radius, y: r.minY))
         addCurve(to: Point(x: r.maxX, y: r.minY + radius),
@@ -66,6 +68,7 @@ extension Path {
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
         let kx = rx * Path.kappa, ky = ry * Path.kappa
+        reserve(6)
         move(to: Point(x: cx + rx, y: cy))
         addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky), control2: Point(x: cx + kx, y: cy + ry))
         addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry), control2: Point(x: cx - rx, y: cy + ky))

@@ -18,6 +18,12 @@ public struct Path: Hashable, Sendable {
     /// Whether the path has no elements (`CGPathIsEmpty`).
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Makes room for `count` more elements, so that a shape built element by element
+    /// allocates once.
+    mutating func reserve(_ count: Int) {
+        elements.reserveCapacity(elements.count + count)
+    }
+
     /// Starts a new subpath at `point` (`CGPathMoveToPoint`).
     public mutating func move(to point: Point) {
         guard point.isFinite else { return }
