@@ -170,16 +170,19 @@ final class Rasterizer {
         var yTop = yStart
         var xTop = ax + (yTop - ay) * dxdy
         let origin = Double(left)
+        // Safe: row is in top..<bottom and every x in left...right, so all indices fall
+        // inside the band's (bottom - top) * pitch cells; the arithmetic cannot overflow.
+        var line = cells + (row &- top) &* pitch
+        var bits = touched + (row &- top) &* words
         while yTop < yEnd {
-            let yBottom = min(Double(row + 1), yEnd)
+            let yBottom = min(Double(row &+ 1), yEnd)
             let xBottom = yBottom == by ? bx : ax + (yBottom - ay) * dxdy
-            // Safe: row is in top..<bottom and every x in left...right, so all indices
-            // fall inside the band's (bottom - top) * pitch cells.
-            let line = cells + (row - top) * pitch
-            cellsForRow(line, touched + (row - top) * words, xTop - origin, xBottom - origin, (yBottom - yTop) * dir)
+            cellsForRow(line, bits, xTop - origin, xBottom - origin, (yBottom - yTop) * dir)
             yTop = yBottom
             xTop = xBottom
-            row += 1
+            row &+= 1
+            line += pitch
+            bits += words
         }
     }
 
@@ -190,13 +193,14 @@ final class Rasterizer {
     private func cellsForRow(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                              _ xa: Double, _ xb: Double, _ d: Double) {
         let lo = min(xa, xb), hi = max(xa, xb)
-        let first = Rasterizer.floor(lo)
-        let last = max(first, Rasterizer.ceil(hi) - 1)
-        for k in first...(last + 1) { bits[k >> 6] |= 1 << UInt64(k & 63) }
+        // A rounding error can put an interpolated x a hair left of the band.
+        let first = max(0, Rasterizer.floor(lo))
+        let last = max(first, Rasterizer.ceil(hi) &- 1)
+        Rasterizer.mark(bits, from: first, through: last &+ 1)
         if first == last {
             let frac = (xa + xb) / 2 - Double(first)
             line[first] += Float(d * (1 - frac))
-            line[first + 1] += Float(d * frac)
+            line[first &+ 1] += Float(d * frac)
             return
         }
         // Across several columns: the height is shared in proportion to the x covered.
@@ -204,14 +208,33 @@ final class Rasterizer {
         var x = lo
         var column = first
         while column <= last {
-            let next = min(Double(column + 1), hi)
+            let next = min(Double(column &+ 1), hi)
             let piece = k * (next - x)
             let frac = (x + next) / 2 - Double(column)
             line[column] += Float(piece * (1 - frac))
-            line[column + 1] += Float(piece * frac)
+            line[column &+ 1] += Float(piece * frac)
             x = next
-            column += 1
+            column &+= 1
         }
+    }
+
+    /// Sets the touched bits of cells `first...end` (both at least 0).
+    @inline(__always)
+    private static func mark(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, through end: Int) {
+        let w0 = first &>> 6, w1 = end &>> 6
+        let low = ~UInt64(0) &<< UInt64(truncatingIfNeeded: first & 63)
+        let high = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 63 &- (end & 63))
+        if w0 == w1 {
+            bits[w0] |= low & high
+            return
+        }
+        bits[w0] |= low
+        var w = w0 &+ 1
+        while w < w1 {
+            bits[w] = ~0
+            w &+= 1
+        }
+        bits[w1] |= high
     }
 
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
