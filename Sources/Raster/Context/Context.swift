@@ -20,6 +20,8 @@ public final class Context {
     /// Open transparency layers, innermost last.
     var layers: [TransparencyLayer] = []
     let rasterizer = Rasterizer()
+    /// A stroked path flattened, kept so that the next stroke reuses its storage.
+    private var strokeLines = Polylines()
 
     /// Curves are flattened to within this many device pixels.
     static let tolerance = 0.1
@@ -237,13 +239,20 @@ public final class Context {
         var style = state.stroke
         if style.width == 0 { style.width = 1 / scale }
         let tolerance = Context.tolerance / scale
+        // The flattened path reuses the storage of the previous stroke.
         var lines = Polylines()
+        swap(&lines, &strokeLines)
+        defer { swap(&lines, &strokeLines) }
+        lines.removeAll()
         path.flatten(transform: .identity, tolerance: tolerance, into: &lines)
-        if let dash = style.dash, let dashed = Dasher.dash(lines, pattern: dash) { lines = dashed }
         rasterizer.reset()
         var stroker = Stroker(style: style, tolerance: tolerance,
                               sink: TransformingSink(transform: t, inner: OutlineCollector(rasterizer)))
-        stroker.stroke(lines)
+        if let dash = style.dash, let dashed = Dasher.dash(lines, pattern: dash) {
+            stroker.stroke(dashed)
+        } else {
+            stroker.stroke(lines)
+        }
         return !rasterizer.isEmpty
     }
 

@@ -14,6 +14,13 @@ struct Polylines: PolylineSink {
 
     mutating func end(closed: Bool) { ends.append((points.count, closed)) }
 
+    /// Forgets every subpath, keeping the storage for the next path.
+    mutating func removeAll() {
+        points.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        start = 0
+    }
+
     /// Each subpath's points and closed flag.
     var subpaths: [(points: ArraySlice<Point>, closed: Bool)] {
         var out: [(ArraySlice<Point>, Bool)] = []

@@ -9,6 +9,8 @@ struct Stroker<Sink: PolylineSink> {
     let tolerance: Double
     var sink: Sink
     private let hw: Double
+    /// The current subpath without repeated points, kept between subpaths.
+    private var pts: [Point] = []
 
     init(style: StrokeStyle, tolerance: Double, sink: Sink) {
         self.style = style
@@ -18,23 +20,26 @@ struct Stroker<Sink: PolylineSink> {
     }
 
     mutating func stroke(_ lines: Polylines) {
-        for sub in lines.subpaths { stroke(subpath: sub.points, closed: sub.closed) }
+        var start = 0
+        for end in lines.ends {
+            stroke(subpath: lines.points[start..<end.end], closed: end.closed)
+            start = end.end
+        }
     }
 
     private mutating func stroke(subpath: ArraySlice<Point>, closed: Bool) {
-        var pts: [Point] = []
-        pts.reserveCapacity(subpath.count)
+        pts.removeAll(keepingCapacity: true)
         for p in subpath where pts.last.map({ $0.distance(to: p) > 1e-9 }) ?? true { pts.append(p) }
         if closed, pts.count > 1, pts[0].distance(to: pts[pts.count - 1]) <= 1e-9 { pts.removeLast() }
         guard let first = pts.first else { return }
         if pts.count == 1 { return dot(first) }
         if closed {
-            side(pts, closed: true)
-            side(pts.reversed(), closed: true)
+            side(closed: true, reversed: false)
+            side(closed: true, reversed: true)
         } else {
-            side(pts, closed: false)
+            side(closed: false, reversed: false)
             cap(at: pts[pts.count - 1], direction: Stroker.unit(pts[pts.count - 1] - pts[pts.count - 2]))
-            side(pts.reversed(), closed: false, continuing: true)
+            side(closed: false, reversed: true, continuing: true)
             cap(at: pts[0], direction: Stroker.unit(pts[0] - pts[1]))
             sink.end(closed: true)
         }
@@ -57,26 +62,29 @@ struct Stroker<Sink: PolylineSink> {
         }
     }
 
-    /// The offset of one side (to the left of the direction of travel, x right y down:
-    /// the normal is the direction turned by +90 degrees) with its joins.
-    private mutating func side(_ pts: [Point], closed: Bool, continuing: Bool = false) {
+    /// The offset of one side of `pts`, walked forwards or `reversed` (to the left of the
+    /// direction of travel, x right y down: the normal is the direction turned by +90
+    /// degrees) with its joins.
+    private mutating func side(closed: Bool, reversed: Bool, continuing: Bool = false) {
         let n = pts.count
         let segments = closed ? n : n - 1
-        func dir(_ i: Int) -> Point { Stroker.unit(pts[(i + 1) % n] - pts[i]) }
+        let points = pts
+        func point(_ i: Int) -> Point { points[reversed ? n - 1 - i : i] }
+        func dir(_ i: Int) -> Point { Stroker.unit(point((i + 1) % n) - point(i)) }
         if closed {
             let dLast = dir(n - 1), d0 = dir(0)
-            join(at: pts[0], from: dLast, to: d0, starting: true)
-            for i in 1..<n { join(at: pts[i], from: dir(i - 1), to: dir(i), starting: false) }
+            join(at: point(0), from: dLast, to: d0, starting: true)
+            for i in 1..<n { join(at: point(i), from: dir(i - 1), to: dir(i), starting: false) }
             sink.end(closed: true)
             return
         }
         let d0 = dir(0)
-        let startPoint = pts[0] + normal(d0)
+        let startPoint = point(0) + normal(d0)
         if continuing { sink.line(startPoint) } else { sink.begin(startPoint) }
         if segments > 1 {
-            for i in 1..<segments { join(at: pts[i], from: dir(i - 1), to: dir(i), starting: false) }
+            for i in 1..<segments { join(at: point(i), from: dir(i - 1), to: dir(i), starting: false) }
         }
-        sink.line(pts[n - 1] + normal(dir(n - 2)))
+        sink.line(point(n - 1) + normal(dir(n - 2)))
     }
 
     /// The corner at `v` on the left side, from direction `a` to direction `b`.
