@@ -174,6 +174,25 @@ final class Rasterizer {
         // inside the band's (bottom - top) * pitch cells; the arithmetic cannot overflow.
         var line = cells + (row &- top) &* pitch
         var bits = touched + (row &- top) &* words
+        if ax == bx {
+            // A vertical line (the sides of rectangles and rounded rectangles): the same
+            // column and the same split on every row, as `cellsForRow` would find them.
+            let x = ax - origin
+            let first = max(0, Rasterizer.floor(x))
+            let frac = (x + x) / 2 - Double(first)
+            while yTop < yEnd {
+                let yBottom = min(Double(row &+ 1), yEnd)
+                let d = (yBottom - yTop) * dir
+                Rasterizer.mark(bits, from: first, through: first &+ 1)
+                line[first] += Float(d * (1 - frac))
+                line[first &+ 1] += Float(d * frac)
+                yTop = yBottom
+                row &+= 1
+                line += pitch
+                bits += words
+            }
+            return
+        }
         while yTop < yEnd {
             let yBottom = min(Double(row &+ 1), yEnd)
             let xBottom = yBottom == by ? bx : ax + (yBottom - ay) * dxdy
