@@ -65,6 +65,29 @@ import Testing
         }
     }
 
+    @Test func maskedSourceOverEqualsTheOnePixelFormula() {
+        // The four-pixel masked path: mixed groups, empty and full runs, every tail length,
+        // opaque and translucent colours, full and partial coverage.
+        var random = SplitMix64(seed: 13)
+        for trial in 0..<300 {
+            let count = 1 + Int(random.next() % 90)
+            let color = trial % 4 == 0 ? (Self.pixel(&random) | 0xff00_0000) : Self.pixel(&random)
+            let coverage: UInt32 = trial % 3 == 0 ? 255 : UInt32(random.next() % 256)
+            let mask = Self.mask(count, &random)
+            let before = (0..<count).map { _ in Self.pixel(&random) }
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                mask.withUnsafeBufferPointer { m in
+                    Compositor.solid(dst.baseAddress!, count: count, color: color, coverage: coverage,
+                                     mask: m.baseAddress, mode: .normal)
+                }
+            }
+            for i in 0..<count {
+                #expect(after[i] == Self.expected(before[i], color, coverage, mask[i])(.normal), "trial \(trial) pixel \(i)")
+            }
+        }
+    }
+
     @Test func sourceRowRunsEqualTheOnePixelFormula() {
         var random = SplitMix64(seed: 11)
         for trial in 0..<240 {

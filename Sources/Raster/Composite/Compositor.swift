@@ -9,6 +9,10 @@ enum Compositor {
     static func solid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
                       mask: UnsafePointer<UInt8>?, mode: BlendMode, rounding: UInt16 = RoundingMultiplier.value) {
         if let mask {
+            if mode == .normal {
+                overMasked(dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
+                return
+            }
             // Fully covered runs take the unmasked path, empty runs are skipped, and only
             // the pixels in between are blended one by one.
             var i = 0
@@ -23,16 +27,7 @@ enum Compositor {
                 guard i < count else { return }
                 let m = UInt32(mask[i])
                 let c = coverage == 255 ? m : PixelMath.mul(coverage, m)
-                if c != 0 {
-                    if mode == .normal {
-                        // Source-over without the general per-pixel dispatch.
-                        let s = c == 255 ? color : PixelMath.scale(color, c)
-                        let a = s >> 24
-                        dst[i] = a == 255 ? s : s &+ PixelMath.scale(dst[i], 255 &- a)
-                    } else {
-                        dst[i] = pixel(dst[i], color, c, mode)
-                    }
-                }
+                if c != 0 { dst[i] = pixel(dst[i], color, c, mode) }
                 i += 1
             }
             return
