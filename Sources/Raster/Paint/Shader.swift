@@ -100,7 +100,7 @@ final class Shader {
     }
 
     @inline(__always)
-    private static func lookup(_ table: [UInt32], _ t: Double, _ last: Double, _ before: Bool, _ after: Bool) -> UInt32 {
+    static func lookup(_ table: [UInt32], _ t: Double, _ last: Double, _ before: Bool, _ after: Bool) -> UInt32 {
         if t < 0 { return before ? table[0] : 0 }
         if t > 1 { return after ? table[table.count - 1] : 0 }
         return table[Int(t * last + 0.5)]
@@ -174,6 +174,28 @@ struct ShaderPainter: CoverageSink {
     let mask: ClipMask?
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
+
+    /// A rectangle's rows under a gradient that does not change along rows and without a
+    /// mask: each row's colour blended as `Compositor.solid` blends it, with the gradient
+    /// looked at once for the block.
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8) {
+        guard mask == nil, mode == .normal, case let .linear(table, 0, dy, c, before, after) = shader.kind else {
+            for y in rows { span(y: y, x: x, count: count, coverage: coverage) }
+            return
+        }
+        let last = Double(table.count - 1)
+        for y in rows {
+            let color = Shader.lookup(table, dy * (Double(y) + 0.5) + c, last, before, after)
+            let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
+            // Safe: the rectangle lies inside the clip bounds, inside the surface.
+            let p = surface.row(y) + x
+            if s >> 24 == 255 {
+                p.update(repeating: s, count: count)
+            } else if s >> 24 != 0 {
+                Compositor.overSolid(p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
+            }
+        }
+    }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         let mask = mask.map { UnsafePointer($0.pointer(x, y)) }
