@@ -178,7 +178,7 @@ final class Rasterizer {
             // A vertical line (the sides of rectangles and rounded rectangles): the same
             // column and the same split on every row, as `cellsForRow` would find them.
             let x = ax - origin
-            let first = max(0, Rasterizer.floor(x))
+            let first = max(0, Int(x))
             let frac = (x + x) / 2 - Double(first)
             while yTop < yEnd {
                 let yBottom = min(Double(row &+ 1), yEnd)
@@ -212,16 +212,19 @@ final class Rasterizer {
     private func cellsForRow(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                              _ xa: Double, _ xb: Double, _ d: Double) {
         let lo = min(xa, xb), hi = max(xa, xb)
-        // A rounding error can put an interpolated x a hair left of the band.
-        let first = max(0, Rasterizer.floor(lo))
-        let last = max(first, Rasterizer.ceil(hi) &- 1)
-        Rasterizer.mark(bits, from: first, through: last &+ 1)
-        if first == last {
+        // A rounding error can put an interpolated x a hair left of the band; clamped to
+        // 0, truncation is the floor.
+        let first = max(0, Int(lo))
+        if hi <= Double(first &+ 1) {
+            // Within one column (the last column is the first exactly when this holds).
+            Rasterizer.mark(bits, from: first, through: first &+ 1)
             let frac = (xa + xb) / 2 - Double(first)
             line[first] += Float(d * (1 - frac))
             line[first &+ 1] += Float(d * frac)
             return
         }
+        let last = Rasterizer.ceil(hi) &- 1
+        Rasterizer.mark(bits, from: first, through: last &+ 1)
         // Across several columns: the height is shared in proportion to the x covered.
         let k = d / (hi - lo)
         var x = lo
