@@ -51,6 +51,13 @@ private let golden = Golden(for: #filePath)
         // Transparent rounded corners, opaque middle.
         #expect(CalendarIcon.draw()[0, 0].a == 0 && CalendarIcon.draw()[28, 28].a == 255)
     }
+
+    @Test func theReadmePictureIsThePage() throws {
+        // README.md shows Resources/gallery.png as the gallery: it must stay what the code
+        // draws (remake it with `gallery shot Resources/gallery.png`).
+        let path = try #require(Resources.path("gallery.png"))
+        #expect(try Surface(contentsOfPNG: path) == Gallery.shot(scale: 1))
+    }
 }
 
 /// Replayed pointer input.
