@@ -306,24 +306,42 @@ struct SolidPainter: CoverageSink {
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
 
-    /// Source-over of a rectangle's interior without a mask: the colour, its inverse
-    /// alpha and the vector constants are worked out once for all rows.
-    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8) {
+    /// Source-over of a rectangle's rows without a mask: the colour, its inverse alpha
+    /// and the vector constants are worked out once for all rows, then each edge column
+    /// is blended down the rows (a pass of its own keeps the vector loop's constants in
+    /// registers).
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         guard mask == nil, mode == .normal else {
-            for y in rows { span(y: y, x: x, count: count, coverage: coverage) }
+            for y in rows {
+                if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
+                span(y: y, x: x, count: count, coverage: coverage)
+                if edges.right != 0 { span(y: y, x: x + count, count: 1, coverage: edges.right) }
+            }
             return
         }
         let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
-        // Safe: the rectangle lies inside the clip bounds, inside the surface.
-        if s >> 24 == 255 {
-            for y in rows { (surface.row(y) + x).update(repeating: s, count: count) }
-            return
-        }
         let ia = 255 &- (s >> 24)
-        if ia == 255 { return }
-        for y in rows {
-            Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
+        // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
+        // surface.
+        if ia == 0 {
+            for y in rows { (surface.row(y) + x).update(repeating: s, count: count) }
+        } else if ia != 255 {
+            for y in rows {
+                Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
+            }
         }
+        // An edge pixel: `PixelMath.over` of the colour scaled by its coverage, as `span`
+        // blends it.
+        func column(_ column: Int, _ edge: UInt8) {
+            guard edge != 0 else { return }
+            let e = PixelMath.scale(color, UInt32(edge))
+            for y in rows {
+                let p = surface.row(y) + column
+                p.pointee = PixelMath.over(e, p.pointee)
+            }
+        }
+        column(x - 1, edges.left)
+        column(x + count, edges.right)
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {

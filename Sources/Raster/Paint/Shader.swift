@@ -177,23 +177,30 @@ struct ShaderPainter: CoverageSink {
 
     /// A rectangle's rows under a gradient that does not change along rows and without a
     /// mask: each row's colour blended as `Compositor.solid` blends it, with the gradient
-    /// looked at once for the block.
-    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8) {
+    /// looked at once for the block, the edge pixels in the same pass.
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         guard mask == nil, mode == .normal, case let .linear(table, 0, dy, c, before, after) = shader.kind else {
-            for y in rows { span(y: y, x: x, count: count, coverage: coverage) }
+            for y in rows {
+                if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
+                span(y: y, x: x, count: count, coverage: coverage)
+                if edges.right != 0 { span(y: y, x: x + count, count: 1, coverage: edges.right) }
+            }
             return
         }
         let last = Double(table.count - 1)
         for y in rows {
             let color = Shader.lookup(table, dy * (Double(y) + 0.5) + c, last, before, after)
             let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
-            // Safe: the rectangle lies inside the clip bounds, inside the surface.
+            // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside
+            // the surface.
             let p = surface.row(y) + x
+            if edges.left != 0 { p[-1] = PixelMath.over(PixelMath.scale(color, UInt32(edges.left)), p[-1]) }
             if s >> 24 == 255 {
                 p.update(repeating: s, count: count)
             } else if s >> 24 != 0 {
                 Compositor.overSolid(p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
             }
+            if edges.right != 0 { p[count] = PixelMath.over(PixelMath.scale(color, UInt32(edges.right)), p[count]) }
         }
     }
 

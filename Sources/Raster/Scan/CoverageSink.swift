@@ -4,14 +4,24 @@ protocol CoverageSink {
     /// Pixels `x..<x+count` of row `y` are covered by `coverage` (1...255) out of 255.
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8)
 
-    /// The same run on every row of `rows`: a rectangle's interior, which a sink can
-    /// blend with one set-up.
-    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8)
+    /// The same run on every row of `rows`, with the pixel just before it covered by
+    /// `edges.left` and the one just after it by `edges.right` (0: not drawn): a
+    /// rectangle's fully covered rows, which a sink can blend with one set-up, row by row.
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8))
 }
 
 extension CoverageSink {
     /// Row by row, through `span`.
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
+        for y in rows {
+            if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
+            span(y: y, x: x, count: count, coverage: coverage)
+            if edges.right != 0 { span(y: y, x: x + count, count: 1, coverage: edges.right) }
+        }
+    }
+
+    /// The same run on every row of `rows`, without edge pixels.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8) {
-        for y in rows { span(y: y, x: x, count: count, coverage: coverage) }
+        block(rows: rows, x: x, count: count, coverage: coverage, edges: (0, 0))
     }
 }

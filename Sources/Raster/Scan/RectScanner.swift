@@ -22,14 +22,19 @@ enum RectScanner {
         @inline(__always) func byte(_ v: Double) -> UInt8 { UInt8(min(1, v) * 255 + 0.5) }
         // The coverage of the three runs on a fully covered row, the same on every one.
         let fullLeft = hasLeft ? byte(leftCover * 1) : 0, fullRight = hasRight ? byte(rightCover * 1) : 0
-        // Fully covered rows: their full columns as one block and each partial column as
-        // a block one pixel wide (every pixel is written once, so the order does not
-        // matter); then the partly covered rows, run by run.
+        // Fully covered rows as one block, each row with its edge pixels (a rectangle
+        // inside two columns: each partial column as a block one pixel wide); then the
+        // partly covered rows, run by run.
         let wholeRows = max(box.y0, Int(y0.rounded(.up)))..<max(max(box.y0, Int(y0.rounded(.up))), min(box.y1, Int(y1.rounded(.down))))
         if !wholeRows.isEmpty {
-            if !middle.isEmpty { sink.block(rows: wholeRows, x: middle.lowerBound, count: middle.count, coverage: 255) }
-            if hasLeft && fullLeft != 0 { sink.block(rows: wholeRows, x: left, count: 1, coverage: fullLeft) }
-            if hasRight && fullRight != 0 { sink.block(rows: wholeRows, x: rightStart, count: 1, coverage: fullRight) }
+            if !middle.isEmpty {
+                // The partial columns are then the ones just before and after the middle.
+                sink.block(rows: wholeRows, x: middle.lowerBound, count: middle.count, coverage: 255,
+                           edges: (hasLeft ? fullLeft : 0, hasRight ? fullRight : 0))
+            } else {
+                if hasLeft && fullLeft != 0 { sink.block(rows: wholeRows, x: left, count: 1, coverage: fullLeft) }
+                if hasRight && fullRight != 0 { sink.block(rows: wholeRows, x: rightStart, count: 1, coverage: fullRight) }
+            }
         }
         for row in box.y0..<box.y1 where !wholeRows.contains(row) {
             let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
