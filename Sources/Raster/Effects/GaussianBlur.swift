@@ -32,23 +32,46 @@ enum GaussianBlur {
         plane.withUnsafeMutableBufferPointer { buffer in
             // Safe: the plane holds width * height values (checked above); scratch and
             // sums are allocated here for as many.
-            var a = buffer.baseAddress!, b = scratch
-            if sigma < 2 {
-                let k = kernel(sigma)
-                convolveRows(a, b, width, height, k, edges)
-                convolveColumns(b, a, width, height, k, edges, sums)
-                return
-            }
-            let radii = boxRadii(sigma)
-            for r in radii {
-                boxRows(a, b, width, height, r, edges)
-                swap(&a, &b)
-            }
-            for r in radii {
-                boxColumns(a, b, width, height, r, edges, sums)
-                swap(&a, &b)
-            }
-            // Six passes end where they began.
+            passes(sigma: sigma, buffer.baseAddress!, scratch, rows: { src, dst, pass in
+                switch pass {
+                case .kernel(let k): convolveRows(src, dst, width, height, k, edges)
+                case .box(let r): boxRows(src, dst, width, height, r, edges)
+                }
+            }, columns: { src, dst, pass in
+                switch pass {
+                case .kernel(let k): convolveColumns(src, dst, width, height, k, edges, sums)
+                case .box(let r): boxColumns(src, dst, width, height, r, edges, sums)
+                }
+            })
+        }
+    }
+
+    /// One pass of a blur along one axis: a direct kernel, or a box of a radius.
+    private enum Pass {
+        case kernel([Float])
+        case box(Int)
+    }
+
+    /// Runs the passes of a blur of `sigma` from `data` through `scratch` and back: below
+    /// sigma 2 a direct kernel along rows then columns, else three boxes along each (six
+    /// passes end where they began).
+    private static func passes<Buffer>(sigma: Double, _ data: Buffer, _ scratch: Buffer,
+                                       rows: (Buffer, Buffer, Pass) -> Void, columns: (Buffer, Buffer, Pass) -> Void) {
+        if sigma < 2 {
+            let k = Pass.kernel(kernel(sigma))
+            rows(data, scratch, k)
+            columns(scratch, data, k)
+            return
+        }
+        var a = data, b = scratch
+        let radii = boxRadii(sigma)
+        for r in radii {
+            rows(a, b, .box(r))
+            swap(&a, &b)
+        }
+        for r in radii {
+            columns(a, b, .box(r))
+            swap(&a, &b)
         }
     }
 
@@ -74,22 +97,19 @@ enum GaussianBlur {
                 dst.withMemoryRebound(to: Float.self, capacity: 4 * count) { d in body(s, d) }
             }
         }
-        var a = pixels, b = scratch
-        if sigma < 2 {
-            let k = kernel(sigma)
-            convolveRows4(a, b, width, height, k, edges)
-            columns(b, a) { convolveColumns($0, $1, 4 * width, height, k, edges, sums) }
-            return
-        }
-        let radii = boxRadii(sigma)
-        for r in radii {
-            boxRows4(a, b, width, height, r, edges)
-            swap(&a, &b)
-        }
-        for r in radii {
-            columns(a, b) { boxColumns($0, $1, 4 * width, height, r, edges, sums) }
-            swap(&a, &b)
-        }
+        passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
+            switch pass {
+            case .kernel(let k): convolveRows4(src, dst, width, height, k, edges)
+            case .box(let r): boxRows4(src, dst, width, height, r, edges)
+            }
+        }, columns: { src, dst, pass in
+            columns(src, dst) { s, d in
+                switch pass {
+                case .kernel(let k): convolveColumns(s, d, 4 * width, height, k, edges, sums)
+                case .box(let r): boxColumns(s, d, 4 * width, height, r, edges, sums)
+                }
+            }
+        })
     }
 
     /// `boxRows` over four interleaved channels.
