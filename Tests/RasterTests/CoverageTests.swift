@@ -84,7 +84,8 @@ import TestSupport
 
     @Test func rectanglesMatchGeneralScanConversion() {
         // The rectangle path (three runs a row) against the same rectangle as a polygon,
-        // for rectangles inside one pixel, across two, on whole pixels and cut by the clip.
+        // for rectangles inside one pixel, across two, on whole pixels, cut by the clip and
+        // under an anti-aliased clip.
         var random = SplitMix64(seed: 5)
         for trial in 0..<120 {
             let w = trial % 4 == 0 ? random.unit() : random.unit() * 12
@@ -96,6 +97,10 @@ import TestSupport
             if trial % 3 == 0 {
                 a.clip(to: Rect(x: 5, y: 4, width: 9, height: 11))
                 b.clip(to: Rect(x: 5, y: 4, width: 9, height: 11))
+            } else if trial % 3 == 1 {
+                // A fractional clip is an anti-aliased mask: the painters' masked paths.
+                a.clip(to: Rect(x: 3.5, y: 2.25, width: 11.5, height: 12.6))
+                b.clip(to: Rect(x: 3.5, y: 2.25, width: 11.5, height: 12.6))
             }
             a.setFillColor(.black)
             b.setFillColor(.black)
