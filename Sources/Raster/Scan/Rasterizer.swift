@@ -321,7 +321,8 @@ final class Rasterizer {
     @inline(__always)
     static func coverage(_ w: Float, _ rule: FillRule) -> UInt8 {
         var a = abs(w)
-        if rule == .evenOdd {
+        // Up to 1 the even-odd fold leaves a winding as it is (1 folds to -1, then 1).
+        if rule == .evenOdd && a > 1 {
             a -= 2 * Rasterizer.roundHalfAway(a * 0.5)
             a = abs(a)
         }
