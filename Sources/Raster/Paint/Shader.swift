@@ -135,8 +135,9 @@ final class Shader {
 
     private static func nearest(_ image: Surface, _ p: Point) -> UInt32 {
         guard p.x.isFinite, p.y.isFinite else { return 0 }
-        let x = min(max(Int(p.x.rounded(.down)), 0), image.width - 1)
-        let y = min(max(Int(p.y.rounded(.down)), 0), image.height - 1)
+        // Clamped first, the floor is a truncation (and a huge coordinate cannot trap).
+        let x = Int(min(max(p.x, 0), Double(image.width - 1)))
+        let y = Int(min(max(p.y, 0), Double(image.height - 1)))
         return image.row(y)[x]
     }
 

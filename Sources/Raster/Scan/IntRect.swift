@@ -30,9 +30,9 @@ struct IntRect: Equatable, Sendable {
     init(covering r: Rect) {
         guard !r.isNull, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { self = .empty; return }
         let s = r.standardized
-        func clampInt(_ v: Double) -> Int { Int(max(-1e8, min(1e8, v))) }
-        self.init(x0: clampInt(s.minX.rounded(.down)), y0: clampInt(s.minY.rounded(.down)),
-                  x1: clampInt(s.maxX.rounded(.up)), y1: clampInt(s.maxY.rounded(.up)))
+        func clamp(_ v: Double) -> Double { max(-1e8, min(1e8, v)) }
+        self.init(x0: clamp(s.minX).floorInt, y0: clamp(s.minY).floorInt,
+                  x1: clamp(s.maxX).ceilInt, y1: clamp(s.maxY).ceilInt)
     }
 
     var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)) }

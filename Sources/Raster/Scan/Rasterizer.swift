@@ -166,7 +166,7 @@ final class Rasterizer {
         let yStart = max(ay, Double(top)), yEnd = min(by, Double(bottom))
         if yStart >= yEnd { return }
         let dxdy = (bx - ax) / (by - ay)
-        var row = Rasterizer.floor(yStart)
+        var row = yStart.floorInt
         var yTop = yStart
         var xTop = ax + (yTop - ay) * dxdy
         let origin = Double(left)
@@ -223,7 +223,7 @@ final class Rasterizer {
             line[first &+ 1] += Float(d * frac)
             return
         }
-        let last = Rasterizer.ceil(hi) &- 1
+        let last = hi.ceilInt &- 1
         Rasterizer.mark(bits, from: first, through: last &+ 1)
         // Across several columns: the height is shared in proportion to the x covered.
         let k = d / (hi - lo)
@@ -295,22 +295,7 @@ final class Rasterizer {
         return min(limit, w << 6 + word.trailingZeroBitCount)
     }
 
-    /// `x.rounded(.down)` as an integer, without the library call that baseline x86-64
-    /// makes of it; `x` lies within the coordinate limit.
-    @inline(__always)
-    private static func floor(_ x: Double) -> Int {
-        let t = Int(x)
-        return Double(t) > x ? t &- 1 : t
-    }
-
-    /// `x.rounded(.up)` as an integer, as `floor`.
-    @inline(__always)
-    private static func ceil(_ x: Double) -> Int {
-        let t = Int(x)
-        return Double(t) < x ? t &+ 1 : t
-    }
-
-    /// `x.rounded()` (halves away from zero) for `x >= 0`, as `floor`.
+    /// `x.rounded()` (halves away from zero) for `x >= 0`, without a library call.
     @inline(__always)
     private static func roundHalfAway(_ x: Float) -> Float {
         let t = Int(x)

@@ -12,7 +12,7 @@ enum RectScanner {
         // covered columns, a partly covered column on the right (the two partial ones
         // are one column when the rectangle lies inside it).
         let left = box.x0, right = box.x1
-        let fullStart = Int(x0.rounded(.up)), fullEnd = Int(x1.rounded(.down))
+        let fullStart = x0.ceilInt, fullEnd = x1.floorInt
         let leftEnd = min(right, fullStart)
         let middle = max(left, fullStart)..<max(max(left, fullStart), min(right, fullEnd))
         let rightStart = max(left, fullEnd, leftEnd)
@@ -25,7 +25,8 @@ enum RectScanner {
         // Fully covered rows as one block, each row with its edge pixels (a rectangle
         // inside two columns: each partial column as a block one pixel wide); then the
         // partly covered rows, run by run.
-        let wholeRows = max(box.y0, Int(y0.rounded(.up)))..<max(max(box.y0, Int(y0.rounded(.up))), min(box.y1, Int(y1.rounded(.down))))
+        let top = max(box.y0, y0.ceilInt)
+        let wholeRows = top..<max(top, min(box.y1, y1.floorInt))
         if !wholeRows.isEmpty {
             if !middle.isEmpty {
                 // The partial columns are then the ones just before and after the middle.
