@@ -312,11 +312,7 @@ struct SolidPainter: CoverageSink {
     /// registers).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         guard mask == nil, mode == .normal else {
-            for y in rows {
-                if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
-                span(y: y, x: x, count: count, coverage: coverage)
-                if edges.right != 0 { span(y: y, x: x + count, count: 1, coverage: edges.right) }
-            }
+            blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
         let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))

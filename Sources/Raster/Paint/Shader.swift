@@ -181,11 +181,7 @@ struct ShaderPainter: CoverageSink {
     /// looked at once for the block, the edge pixels in the same pass.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         guard mask == nil, mode == .normal, case let .linear(table, 0, dy, c, before, after) = shader.kind else {
-            for y in rows {
-                if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
-                span(y: y, x: x, count: count, coverage: coverage)
-                if edges.right != 0 { span(y: y, x: x + count, count: 1, coverage: edges.right) }
-            }
+            blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
         let last = Double(table.count - 1)

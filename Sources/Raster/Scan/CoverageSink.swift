@@ -13,6 +13,12 @@ protocol CoverageSink {
 extension CoverageSink {
     /// Row by row, through `span`.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
+        blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
+    }
+
+    /// A block as `span` calls, row by row: the default, and the fallback of sinks whose
+    /// fast path does not apply.
+    mutating func blockBySpans(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         for y in rows {
             if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
             span(y: y, x: x, count: count, coverage: coverage)
