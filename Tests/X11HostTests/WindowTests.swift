@@ -189,6 +189,30 @@ struct WindowTests {
         #expect(scene.taps == 0)
     }
 
+    @Test func paintFromAnotherClientIsRepairedOnExpose() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let window = try X11Window(title: "expose", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false })
+        // Another client paints the window black, which the server keeps until the owner
+        // redraws; then it asks for an Expose, as a window manager or a compositor would.
+        let id = try #require(UInt(windowID(server)))
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        let gc = XCreateGC(other, id, 0, nil)
+        XSetForeground(other, gc, 0)
+        XFillRectangle(other, id, gc, 0, 0, 320, 200)
+        XFreeGC(other, gc)
+        XSync(other, 0)
+        #expect(window.captureFromServer().map { $0 != window.currentFrame() } ?? false, "the other client's paint reached the server")
+        XClearArea(other, id, 0, 0, 0, 0, 1)
+        XSync(other, 0)
+        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false },
+                "the Expose makes the window redraw what was painted over")
+    }
+
     @Test func scaleComesFromXftDPIThenVITRINE_SCALEThenTheArgument() throws {
         let server = try XvfbServer()
         defer { server.stop() }
