@@ -213,6 +213,27 @@ struct WindowTests {
                 "the Expose makes the window redraw what was painted over")
     }
 
+    /// CPU seconds the calling thread has used (other tests run on other threads).
+    func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    @Test func anIdleWindowSleeps() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let window = try X11Window(title: "idle", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false })
+        // One second of the loop with nothing to do: it waits in poll instead of spinning.
+        let start = Date(), cpu = threadCPUSeconds()
+        while Date().timeIntervalSince(start) < 1 { try window.runOnce(timeout: 0.25) }
+        let used = threadCPUSeconds() - cpu
+        #expect(used < 0.05, "an idle second used \(used) s of CPU")
+    }
+
     @Test func scaleComesFromXftDPIThenVITRINE_SCALEThenTheArgument() throws {
         let server = try XvfbServer()
         defer { server.stop() }
