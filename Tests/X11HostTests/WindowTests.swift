@@ -63,12 +63,17 @@ struct WindowTests {
         try pump(window) { window.captureFromServer().map { $0 == expected } ?? false }
     }
 
+    /// Waits until the server's picture of the window equals the window's own frame.
+    func showsItsFrame(_ window: X11Window) throws -> Bool {
+        try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false }
+    }
+
     func clickChecks(server: XvfbServer, expectedPath: PresentationPath, scale: Double = 1) throws {
         let scene = Scene()
         let window = try X11Window(title: "Vitrine test", root: scene.root, display: server.displayName, scale: scale)
         defer { window.close() }
         #expect(window.presentationPath == expectedPath)
-        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false })
+        #expect(try showsItsFrame(window))
         // Press the button and hold it: the server shows the highlighted state.
         server.xdotool("mousemove", "\(Int(40 * scale))", "\(Int(42 * scale))")
         server.xdotool("mousedown", "1")
@@ -195,7 +200,7 @@ struct WindowTests {
         let scene = Scene()
         let window = try X11Window(title: "expose", root: scene.root, display: server.displayName, scale: 1)
         defer { window.close() }
-        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false })
+        #expect(try showsItsFrame(window))
         // Another client paints the window black, which the server keeps until the owner
         // redraws; then it asks for an Expose, as a window manager or a compositor would.
         let id = try #require(UInt(windowID(server)))
@@ -209,8 +214,7 @@ struct WindowTests {
         #expect(window.captureFromServer().map { $0 != window.currentFrame() } ?? false, "the other client's paint reached the server")
         XClearArea(other, id, 0, 0, 0, 0, 1)
         XSync(other, 0)
-        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false },
-                "the Expose makes the window redraw what was painted over")
+        #expect(try showsItsFrame(window), "the Expose makes the window redraw what was painted over")
     }
 
     /// CPU seconds the calling thread has used (other tests run on other threads).
@@ -226,7 +230,7 @@ struct WindowTests {
         let scene = Scene()
         let window = try X11Window(title: "idle", root: scene.root, display: server.displayName, scale: 1)
         defer { window.close() }
-        #expect(try pump(window) { window.captureFromServer().map { $0 == window.currentFrame() } ?? false })
+        #expect(try showsItsFrame(window))
         // One second of the loop with nothing to do: it waits in poll instead of spinning.
         let start = Date(), cpu = threadCPUSeconds()
         while Date().timeIntervalSince(start) < 1 { try window.runOnce(timeout: 0.25) }
