@@ -17,9 +17,10 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .target(name: "CRasterKernels"),
         .target(
             name: "Raster",
-            dependencies: ["CPNG"]
+            dependencies: ["CPNG", "CRasterKernels"]
         ),
         .systemLibrary(
             name: "CFreeType",

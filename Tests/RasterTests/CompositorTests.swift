@@ -113,4 +113,31 @@ import Testing
             }
         }
     }
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2"))
+    func wideSourceOverEqualsTheOnePixelFormula() {
+        // Blocks of rows inside a wider surface: every tail length after the eight-pixel
+        // steps, with and without the four-pixel step, and pixels beside the block that
+        // must stay as they were.
+        var random = SplitMix64(seed: 17)
+        for trial in 0..<200 {
+            let count = Int(random.next() % 70)
+            let rows = 1 + Int(random.next() % 4)
+            let offset = Int(random.next() % 5)
+            let stride = count + offset + Int(random.next() % 6)
+            var color = Self.pixel(&random)
+            if color >> 24 == 255 { color &= 0x7f7f_7f7f }
+            let before = (0..<(stride * rows + offset)).map { _ in Self.pixel(&random) }
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                WideKernels.overSolid(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
+                                      inverseAlpha: 255 &- (color >> 24))
+            }
+            for i in 0..<before.count {
+                let x = (i - offset) % stride
+                let inside = i >= offset && i < offset + stride * rows && x < count
+                let want = inside ? PixelMath.over(color, before[i]) : before[i]
+                #expect(after[i] == want, "trial \(trial) pixel \(i)")
+            }
+        }
+    }
 }

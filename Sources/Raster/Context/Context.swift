@@ -305,6 +305,8 @@ struct SolidPainter: CoverageSink {
     let mask: ClipMask?
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
+    /// Read once per shape: whether the rows of a block go to the AVX2 loop.
+    let wide = WideKernels.available
 
     /// Source-over of a rectangle's rows without a mask: the colour, its inverse alpha
     /// and the vector constants are worked out once for all rows, then each edge column
@@ -321,6 +323,9 @@ struct SolidPainter: CoverageSink {
         // surface.
         if ia == 0 {
             for y in rows { (surface.row(y) + x).update(repeating: s, count: count) }
+        } else if ia != 255 && wide {
+            WideKernels.overSolid(surface.row(rows.lowerBound) + x, stride: surface.rowWords, rows: rows.count,
+                                  count: count, color: s, inverseAlpha: ia)
         } else if ia != 255 {
             for y in rows {
                 Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)

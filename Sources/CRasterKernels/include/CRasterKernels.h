@@ -1,0 +1,24 @@
+#ifndef C_RASTER_KERNELS_H
+#define C_RASTER_KERNELS_H
+
+/*
+ * Compositing loops compiled for instruction sets wider than the baseline the Swift
+ * code is built for, chosen at run time. Swift has no per-function target attribute,
+ * so a loop that needs AVX2 on a baseline x86-64 build lives here. Each kernel gives
+ * exactly the pixels of its Swift counterpart in Raster; the tests compare the two.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Whether this processor and operating system run the AVX2 kernels below.
+bool crk_has_avx2(void);
+
+/// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
+/// `dst` and each `stride` pixels after the one before:
+/// `pixel = color + round(pixel * inverse_alpha / 255)` per channel, `inverse_alpha`
+/// being 255 minus the colour's alpha. Call only when `crk_has_avx2()` is true.
+void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
+                         uint32_t color, uint32_t inverse_alpha);
+
+#endif

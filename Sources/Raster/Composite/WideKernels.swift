@@ -1,0 +1,21 @@
+import CRasterKernels
+
+/// The compositing loops of `CRasterKernels`, built for instruction sets wider than the
+/// baseline this module is compiled for and chosen at run time.
+///
+/// Each gives exactly the pixels of its counterpart in `Compositor`; `CompositorTests`
+/// compares the two. Callers read `available` once per shape and pass runs inside a
+/// surface.
+enum WideKernels {
+    /// Whether the AVX2 loops run on this machine (x86-64 with AVX2 enabled by the
+    /// operating system).
+    static var available: Bool { crk_has_avx2() }
+
+    /// `Compositor.overSolid` on `rows` runs of `count` pixels, the first at `dst`, each
+    /// `stride` pixels after the one before. Call only when `available`.
+    @inline(__always)
+    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
+                          inverseAlpha ia: UInt32) {
+        crk_over_solid_avx2(dst, stride, rows, count, color, ia)
+    }
+}
