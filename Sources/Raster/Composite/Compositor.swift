@@ -57,6 +57,11 @@ enum Compositor {
     @inline(__always)
     static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, inverseAlpha ia: UInt32,
                           rounding: UInt16) {
+        // Long runs are worth the call into the AVX2 loop.
+        if count >= 32 && WideKernels.available {
+            WideKernels.overSolid(dst, stride: 0, rows: 1, count: count, color: color, inverseAlpha: ia)
+            return
+        }
         // No alignment head: unaligned vector stores measured faster than reaching a
         // 16-byte boundary one pixel at a time, even on long runs.
         let blocks = count >> 2
