@@ -217,6 +217,73 @@ struct WindowTests {
         #expect(try showsItsFrame(window), "the Expose makes the window redraw what was painted over")
     }
 
+    /// A view that records the wheel steps it is given.
+    final class ScrollRecorder: View {
+        var deltas: [Point] = []
+        override func scrolled(by delta: Point, at location: Point) { deltas.append(delta) }
+    }
+
+    @Test func wheelButtonsScrollInsteadOfClicking() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let recorder = ScrollRecorder(frame: Rect(x: 20, y: 100, width: 280, height: 80))
+        scene.root.addSubview(recorder)
+        var buttonEvents: [String] = []
+        scene.button.addAction(for: .allEvents) { _, e in buttonEvents.append("\(e)") }
+        let window = try X11Window(title: "wheel", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try showsItsFrame(window))
+        // Buttons 4 to 7 are the wheel: up, down, left, right, one step each.
+        server.xdotool("mousemove", "100", "140")
+        for button in ["4", "5", "6", "7"] { server.xdotool("click", button) }
+        #expect(try pump(window) { recorder.deltas.count == 4 })
+        #expect(recorder.deltas == [Point(x: 0, y: -40), Point(x: 0, y: 40), Point(x: -40, y: 0), Point(x: 40, y: 0)])
+        // Over the button the wheel neither presses nor taps it.
+        server.xdotool("mousemove", "40", "42")
+        server.xdotool("click", "5")
+        _ = try pump(window, seconds: 0.3) { false }
+        #expect(buttonEvents.isEmpty)
+        #expect(scene.taps == 0)
+    }
+
+    @Test func pingIsAnsweredOnTheRootWindow() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let window = try X11Window(title: "ping", root: Scene().root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try showsItsFrame(window))
+        // A window manager's side: it listens on the root and pings the client's window.
+        let id = try #require(UInt(windowID(server)))
+        let wm = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(wm) }
+        let root = XDefaultRootWindow(wm)
+        XSelectInput(wm, root, SubstructureNotifyMask)
+        let protocols = XInternAtom(wm, "WM_PROTOCOLS", 0), ping = XInternAtom(wm, "_NET_WM_PING", 0)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = id
+        event.xclient.message_type = protocols
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(ping)
+        event.xclient.data.l.1 = 424242
+        event.xclient.data.l.2 = Int(id)
+        XSendEvent(wm, id, 0, NoEventMask, &event)
+        XSync(wm, 0)
+        var reply: XClientMessageEvent?
+        #expect(try pump(window) {
+            var e = XEvent()
+            if XCheckTypedEvent(wm, ClientMessage, &e) != 0 { reply = e.xclient }
+            return reply != nil
+        })
+        #expect(reply?.window == root, "the reply goes to the root window")
+        #expect(reply?.message_type == protocols)
+        #expect(reply.map { UInt($0.data.l.0) } == ping)
+        #expect(reply?.data.l.1 == 424242, "the reply carries the ping's timestamp")
+        #expect(reply.map { UInt($0.data.l.2) } == id)
+        #expect(!window.isClosed)
+    }
+
     /// CPU seconds the calling thread has used (other tests run on other threads).
     func threadCPUSeconds() -> Double {
         var t = timespec()
