@@ -19,8 +19,9 @@ final class FrameBuffer {
 
     /// Makes a frame buffer of `width` x `height` pixels (at least 1 x 1), trying MIT-SHM
     /// first unless `allowSharedMemory` is false.
-    init(display: XDisplay, visual: UnsafeMutablePointer<Visual>, depth: Int32, width: Int, height: Int, scale: Double,
+    init(display: XDisplay, visual choice: XVisualChoice, width: Int, height: Int, scale: Double,
          allowSharedMemory: Bool) throws {
+        let visual = choice.visual, depth = choice.depth
         self.display = display
         let w = max(1, min(width, Surface.maximumSide)), h = max(1, min(height, Surface.maximumSide))
         self.width = w
@@ -57,16 +58,16 @@ final class FrameBuffer {
 
     /// Sends the given pixel rectangles to the window. With MIT-SHM, waits (a round
     /// trip) until the server has read them, so the next frame may be drawn at once.
-    func present(_ rects: [Rect], window: UInt, gc: GC) {
+    func present(_ rects: [Rect], window: XWindow) {
         guard !display.isLost, !rects.isEmpty else { return }
         for r in rects {
             let x = Int32(max(0, r.minX)), y = Int32(max(0, r.minY))
             let w = UInt32(min(Double(width) - r.minX, r.width)), h = UInt32(min(Double(height) - r.minY, r.height))
             guard w > 0, h > 0 else { continue }
             if segment != nil {
-                XShmPutImage(display.handle, window, gc, image, x, y, x, y, w, h, 0)
+                XShmPutImage(display.handle, window.id, window.gc, image, x, y, x, y, w, h, 0)
             } else {
-                XPutImage(display.handle, window, gc, image, x, y, x, y, w, h)
+                XPutImage(display.handle, window.id, window.gc, image, x, y, x, y, w, h)
             }
         }
         if segment != nil { display.sync() } else { display.flush() }

@@ -2,7 +2,7 @@ import CX11
 import Glibc
 
 /// The thin wrappers around Xlib and MIT-SHM: every C call of the window host is here,
-/// or in `ShmSegment`. Nothing above this file sees a C type.
+/// in `XWindow`, `ShmSegment` or `FrameBuffer`. `X11Window` above them sees no C type.
 ///
 /// Xlib reports errors through process-wide callbacks; they are kept in `XlibErrors`,
 /// read and written only on the main actor (Xlib is used from the main actor alone).
@@ -42,6 +42,12 @@ enum XlibErrors {
     }
 
     nonisolated(unsafe) private static var installed = false
+}
+
+/// A visual the renderer's pixels can be shown on, and its depth.
+struct XVisualChoice {
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
 }
 
 /// A connection to an X display.
@@ -103,7 +109,7 @@ final class XDisplay {
 
     /// A TrueColor visual of depth 24 or 32 whose pixels are 32-bit words with red, green
     /// and blue in the masks the renderer writes.
-    func findVisual() throws -> (visual: UnsafeMutablePointer<Visual>, depth: Int32) {
+    func findVisual() throws -> XVisualChoice {
         var count: Int32 = 0
         var formats: [Int32: Int32] = [:]
         if let list = XListPixmapFormats(handle, &count) {
@@ -115,7 +121,7 @@ final class XDisplay {
             guard XMatchVisualInfo(handle, screen, depth, TrueColor, &info) != 0, let visual = info.visual,
                   info.red_mask == 0xff0000, info.green_mask == 0xff00, info.blue_mask == 0xff,
                   formats[depth] == 32 else { continue }
-            return (visual, depth)
+            return XVisualChoice(visual: visual, depth: depth)
         }
         throw X11Error.unusableVisual(name)
     }

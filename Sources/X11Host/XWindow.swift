@@ -1,0 +1,170 @@
+import CX11
+import Glibc
+import Raster
+import Views
+
+/// A `_NET_WM_PING` message to send back to the root window, kept whole as it came.
+struct XPing {
+    fileprivate let event: XEvent
+}
+
+/// A top-level X window with its graphics context: the Xlib calls that create it, set
+/// its properties, resize, decode its events, read it back and destroy it.
+@MainActor
+final class XWindow {
+    /// The window's X id.
+    let id: UInt
+    /// The graphics context frames are put with (no graphics exposures).
+    let gc: GC
+    private let display: XDisplay
+    private let atoms: (protocols: UInt, delete: UInt, ping: UInt)
+
+    /// Creates an unmapped window of `width` x `height` pixels on the display's root, on
+    /// `visual`, listening for the events the host handles.
+    init(display: XDisplay, visual: XVisualChoice, width: Int, height: Int) throws {
+        self.display = display
+        var attributes = XSetWindowAttributes()
+        attributes.colormap = XCreateColormap(display.handle, display.root, visual.visual, AllocNone)
+        attributes.background_pixmap = 0
+        attributes.border_pixel = 0
+        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | KeyPressMask | FocusChangeMask | LeaveWindowMask
+        let mask = UInt(CWColormap | CWBackPixmap | CWBorderPixel | CWEventMask)
+        id = XCreateWindow(display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
+                           UInt32(InputOutput), visual.visual, mask, &attributes)
+        guard id != 0 else { throw X11Error.windowCreationFailed(display.name) }
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        gc = XCreateGC(display.handle, id, UInt(GCGraphicsExposures), &values)
+        atoms = (display.atom("WM_PROTOCOLS"), display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING"))
+    }
+
+    /// Sets the title (WM_NAME and _NET_WM_NAME), _NET_WM_PID, WM_CLIENT_MACHINE,
+    /// WM_CLASS, the minimum size in pixels (rounded, 1 to 16384, 1 when not finite),
+    /// and the protocols the host answers (WM_DELETE_WINDOW, _NET_WM_PING).
+    func setProperties(title: String, minimumWidth: Double, minimumHeight: Double) {
+        let d = display.handle
+        XStoreName(d, id, title)
+        let utf8 = Array(title.utf8)
+        XChangeProperty(d, id, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
+                        utf8, Int32(utf8.count))
+        let pid = [Int(getpid())]
+        _ = pid.withUnsafeBytes {
+            XChangeProperty(d, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                            $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        let hostBytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        XChangeProperty(d, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, hostBytes, Int32(hostBytes.count))
+        if let hint = XAllocClassHint() {
+            let name = strdup("vitrine"), cls = strdup("Vitrine")
+            hint.pointee.res_name = name
+            hint.pointee.res_class = cls
+            XSetClassHint(d, id, hint)
+            XFree(hint)
+            free(name)
+            free(cls)
+        }
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            func pixels(_ v: Double) -> Int32 { v.isFinite ? Int32(max(1, min(v.rounded(), 16384))) : 1 }
+            hints.pointee.min_width = pixels(minimumWidth)
+            hints.pointee.min_height = pixels(minimumHeight)
+            XSetWMNormalHints(d, id, hints)
+            XFree(hints)
+        }
+        var protocols = [atoms.delete, atoms.ping]
+        XSetWMProtocols(d, id, &protocols, 2)
+    }
+
+    /// Shows the window.
+    func map() { XMapWindow(display.handle, id) }
+
+    /// Asks the server for a new size in pixels.
+    func resize(width: Int, height: Int) { XResizeWindow(display.handle, id, UInt32(width), UInt32(height)) }
+
+    /// Frees the graphics context and destroys the window, unless the connection is gone.
+    func destroy() {
+        guard !display.isLost else { return }
+        XFreeGC(display.handle, gc)
+        XDestroyWindow(display.handle, id)
+    }
+
+    /// Takes the next event from the queue (the caller checks `XDisplay.pending()`) and
+    /// says what it means.
+    func nextEvent() -> XWindowEvent {
+        var event = XEvent()
+        XNextEvent(display.handle, &event)
+        switch event.type {
+        case ButtonPress, ButtonRelease:
+            let b = event.xbutton
+            return .button(pressed: event.type == ButtonPress, button: Int(b.button), x: Int(b.x), y: Int(b.y),
+                           modifiers: Self.modifiers(b.state), time: b.time)
+        case MotionNotify:
+            let m = event.xmotion
+            return .motion(x: Int(m.x), y: Int(m.y), modifiers: Self.modifiers(m.state), time: m.time)
+        case Expose:
+            let e = event.xexpose
+            return .expose(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
+        case ConfigureNotify:
+            return .configure(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+        case UnmapNotify:
+            return .grabLost
+        case FocusOut:
+            return event.xfocus.mode == NotifyGrab ? .grabLost : .ignored
+        case LeaveNotify:
+            return event.xcrossing.mode == NotifyGrab ? .grabLost : .ignored
+        case ClientMessage:
+            let c = event.xclient
+            guard c.message_type == atoms.protocols else { return .ignored }
+            let what = UInt(bitPattern: c.data.l.0)
+            if what == atoms.delete { return .closeRequested }
+            if what == atoms.ping { return .ping(XPing(event: event)) }
+            return .ignored
+        case KeyPress:
+            var key = event.xkey
+            let sym = XLookupKeysym(&key, 0)
+            let control = key.state & UInt32(ControlMask) != 0
+            if sym == UInt(XK_F12) || (control && (sym == UInt(XK_s) || sym == UInt(XK_S))) { return .screenshotKey }
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+
+    /// Sends a ping back to the root window, as _NET_WM_PING asks.
+    func answer(_ ping: XPing) {
+        var reply = ping.event
+        reply.xclient.window = display.root
+        XSendEvent(display.handle, display.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+    }
+
+    /// The window's pixels as the server has them, read back with `XGetImage`, in a
+    /// surface of `width` x `height` pixels at `scale`; nil when the server cannot give
+    /// them.
+    func capture(width: Int, height: Int, scale: Double) -> Surface? {
+        guard !display.isLost, let image = XGetImage(display.handle, id, 0, 0, UInt32(width), UInt32(height),
+                                                    UInt(bitPattern: -1), ZPixmap) else { return nil }
+        defer { _ = image.pointee.f.destroy_image(image) }
+        guard let out = try? Surface(width: width, height: height, scale: scale) else { return nil }
+        let get = image.pointee.f.get_pixel!
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = UInt32(truncatingIfNeeded: get(image, Int32(x), Int32(y)))
+                // The window's depth-24 visual has no alpha: the frame is opaque.
+                out[x, y] = Pixel(argb: p | 0xff00_0000)
+            }
+        }
+        return out
+    }
+
+    private static func modifiers(_ state: UInt32) -> PointerEvent.Modifiers {
+        var m: PointerEvent.Modifiers = []
+        if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { m.insert(.control) }
+        if state & UInt32(Mod1Mask) != 0 { m.insert(.alt) }
+        if state & UInt32(Mod4Mask) != 0 { m.insert(.command) }
+        return m
+    }
+}

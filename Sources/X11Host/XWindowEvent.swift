@@ -1,0 +1,26 @@
+import Views
+
+/// What an X event means to the window host, decoded by `XWindow.nextEvent()`: the host
+/// sees these, never an `XEvent`.
+enum XWindowEvent {
+    /// A button went down or up at (x, y) window pixels; `time` in server milliseconds.
+    case button(pressed: Bool, button: Int, x: Int, y: Int, modifiers: PointerEvent.Modifiers, time: UInt)
+    /// The pointer moved to (x, y) window pixels.
+    case motion(x: Int, y: Int, modifiers: PointerEvent.Modifiers, time: UInt)
+    /// A rectangle of the window, in pixels, must be drawn again.
+    case expose(x: Int, y: Int, width: Int, height: Int)
+    /// The window's size in pixels is now `width` x `height`.
+    case configure(width: Int, height: Int)
+    /// A pointer grab was taken away mid-press: the window was unmapped, or focus or the
+    /// pointer left it for another client's grab.
+    case grabLost
+    /// The window manager asks the window to close (WM_DELETE_WINDOW).
+    case closeRequested
+    /// The window manager checks the client is alive (_NET_WM_PING); answer with
+    /// `XWindow.answer(_:)`.
+    case ping(XPing)
+    /// F12 or Ctrl+S: save a screenshot.
+    case screenshotKey
+    /// Anything else.
+    case ignored
+}
