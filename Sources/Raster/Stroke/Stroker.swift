@@ -93,6 +93,15 @@ struct Stroker<Sink: PolylineSink> {
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
         func emit(_ p: Point, first: Bool) { if first { sink.begin(p) } else { sink.line(p) } }
+        if cross < -1e-12 && style.join == .miter && (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1
+            && dot > -1 + 1e-12 {
+            // An outer corner within the miter limit: the miter point is where the two
+            // offset lines meet, so `v + na` before it and `v + nb` after it lie on the
+            // outline's own edges. Leaving them out draws the same outline with two
+            // segments fewer (every vertex of a flattened curve's outer side comes here).
+            emit(v + (na + nb) * (1 / (1 + dot)), first: starting)
+            return
+        }
         emit(v + na, first: starting)
         if cross > 1e-12 {
             // The left side is the inside of this turn: pass through the vertex so the
