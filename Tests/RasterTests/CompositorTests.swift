@@ -2,8 +2,8 @@
 import RasterScenes
 import Testing
 
-/// The compositor's fast paths (runs of full and empty mask, vector blocks, alignment
-/// heads and tails) against the one-pixel formula they must reproduce exactly.
+/// The compositor's fast paths (runs of full and empty mask, vector blocks and their
+/// tails, the AVX2 kernel) against the one-pixel formula they must reproduce exactly.
 @Suite struct CompositorTests {
     /// A premultiplied pixel: channels no larger than alpha.
     private static func pixel(_ random: inout SplitMix64) -> UInt32 {
@@ -42,7 +42,7 @@ import Testing
     @Test func solidRunsEqualTheOnePixelFormula() {
         var random = SplitMix64(seed: 7)
         for trial in 0..<240 {
-            // Lengths and offsets cover the alignment head, the vector body and the tail.
+            // Lengths and offsets cover unaligned starts, the vector body and the tail.
             let count = 1 + Int(random.next() % 70)
             let offset = Int(random.next() % 4)
             let mode = BlendMode.allCases[trial % BlendMode.allCases.count]
