@@ -113,7 +113,7 @@ import Testing
             }
         }
     }
-    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2"))
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
     func wideSourceOverEqualsTheOnePixelFormula() {
         // Blocks of rows inside a wider surface: every tail length after the eight-pixel
         // steps, with and without the four-pixel step, and pixels beside the block that

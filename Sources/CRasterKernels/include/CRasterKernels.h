@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// Whether this processor and operating system run the AVX2 kernels below.
+/// Whether this processor and operating system run the AVX2 kernels below, and
+/// `VITRINE_NO_AVX2` did not turn them off when the library was loaded.
 bool crk_has_avx2(void);
 
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at

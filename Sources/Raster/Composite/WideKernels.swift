@@ -8,7 +8,8 @@ import CRasterKernels
 /// surface.
 enum WideKernels {
     /// Whether the AVX2 loops run on this machine (x86-64 with AVX2 enabled by the
-    /// operating system).
+    /// operating system), unless the environment variable `VITRINE_NO_AVX2` turned them
+    /// off at start.
     static var available: Bool { crk_has_avx2() }
 
     /// `Compositor.overSolid` on `rows` runs of `count` pixels, the first at `dst`, each
