@@ -21,6 +21,7 @@ static inline __m256i blend8(__m256i d, __m256i c, __m256i k) {
 __attribute__((target("avx2")))
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha) {
+    if (count <= 0) return;
     const __m256i c = _mm256_set1_epi32((int)color), k = _mm256_set1_epi16((short)inverse_alpha);
     const intptr_t body = count & ~(intptr_t)7;
     // Lanes 0..<(count - body) of the last step.
