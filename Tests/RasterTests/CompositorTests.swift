@@ -139,5 +139,12 @@ import Testing
                 #expect(after[i] == want, "trial \(trial) pixel \(i)")
             }
         }
+        // A negative count draws nothing, before the run or after it.
+        let before = (0..<24).map { _ in Self.pixel(&random) }
+        var after = before
+        after.withUnsafeMutableBufferPointer { dst in
+            WideKernels.overSolid(dst.baseAddress! + 12, stride: 0, rows: 2, count: -3, color: 0x8040_2010, inverseAlpha: 127)
+        }
+        #expect(after == before)
     }
 }
