@@ -93,6 +93,7 @@ struct Stroker<Sink: PolylineSink> {
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
         func emit(_ p: Point, first: Bool) { if first { sink.begin(p) } else { sink.line(p) } }
+        // The miter length over the width is 1 / cos(turn / 2).
         if cross < -1e-12 && style.join == .miter && (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1
             && dot > -1 + 1e-12 {
             // An outer corner within the miter limit: the miter point is where the two
@@ -112,13 +113,8 @@ struct Stroker<Sink: PolylineSink> {
         }
         if cross >= -1e-12 && dot > 0 { return }  // straight on
         switch style.join {
-        case .bevel:
-            sink.line(v + nb)
-        case .miter:
-            // The miter length over the width is 1 / cos(turn / 2).
-            if (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1 && dot > -1 + 1e-12 {
-                sink.line(v + (na + nb) * (1 / (1 + dot)))
-            }
+        case .bevel, .miter:
+            // A miter past its limit, or a path turning straight back, is cut flat.
             sink.line(v + nb)
         case .round:
             let start = atan2(na.y, na.x)
