@@ -4,8 +4,9 @@ import CRasterKernels
 /// baseline this module is compiled for and chosen at run time.
 ///
 /// Each gives exactly the pixels of its counterpart in `Compositor`; `CompositorTests`
-/// compares the two. Callers read `available` once per shape and pass runs inside a
-/// surface.
+/// compares the two. Callers pass runs inside a surface. `SolidPainter` reads
+/// `available` once per shape for its rectangle blocks; `Compositor.overSolid` reads it
+/// once per run of 32 pixels or more, a call that only returns a flag set at load.
 enum WideKernels {
     /// Whether the AVX2 loops run on this machine (x86-64 with AVX2 enabled by the
     /// operating system), unless the environment variable `VITRINE_NO_AVX2` turned them
