@@ -29,16 +29,28 @@ import TestSupport
     }
 
     @Test func hugeRadiusIsPromptAndFillsTheCanvas() {
+        let black = Pixel(r: 0, g: 0, b: 0, a: 255), white = Pixel(r: 255, g: 255, b: 255, a: 255)
+        // An ellipse around the canvas, 1e300 wide, covers every pixel.
         let (s, c) = canvas(50, 50)
         c.fillEllipse(in: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        #expect(s.isFilled(with: black))
+        // A circle of radius 1e300 passes nowhere near the canvas: a hairline of it draws nothing.
+        let (t, d) = canvas(50, 50)
         var p = Path()
         p.addArc(center: Point(x: 25, y: 25), radius: 1e300, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
-        c.stroke(p)
-        c.lineWidth = 1e300
+        d.stroke(p)
+        #expect(t.isFilled(with: white))
+        // A segment from (0, 0) to (10, 10), 1e300 wide with butt caps, covers the band
+        // between the normals at its ends: x + y < 20, the other side untouched.
+        d.lineWidth = 1e300
         var q = Path()
         q.move(to: Point(x: 0, y: 0)); q.addLine(to: Point(x: 10, y: 10))
-        c.stroke(q)
-        #expect(s[25, 25].a == 255)
+        d.stroke(q)
+        for y in 0..<50 {
+            for x in 0..<50 where x + y != 19 {
+                #expect(t[x, y] == (x + y < 19 ? black : white), "\(x), \(y): \(t[x, y])")
+            }
+        }
     }
 
     @Test func aMillionSegmentsRenderPromptly() {
@@ -49,9 +61,16 @@ import TestSupport
             let t = Double(i) * 0.001
             p.addLine(to: Point(x: 100 + 90 * (t / 1000) * cos(t), y: 100 + 90 * (t / 1000) * sin(t)))
         }
+        // Turns 0.57 px apart under a 1 px stroke: the disk of radius 90 is dark, what lies
+        // outside it stays white.
         c.fill(p, rule: .evenOdd)
         c.stroke(p)
-        #expect(s[100, 100].a == 255)
+        for (x, y) in [(100, 100), (140, 100), (100, 60), (70, 130), (160, 100)] {
+            #expect(s[x, y].r < 60, "\(x), \(y): \(s[x, y])")
+        }
+        for (x, y) in [(2, 2), (197, 2), (2, 197), (197, 197), (100, 5)] {
+            #expect(s[x, y] == Pixel(r: 255, g: 255, b: 255, a: 255), "\(x), \(y)")
+        }
     }
 
     @Test func negativeSizesAreStandardized() {

@@ -84,3 +84,10 @@ public func canvas(_ width: Int, _ height: Int, scale: Double = 1, background: C
     if let background { s.clear(to: background.premultiplied) }
     return (s, Context(surface: s))
 }
+
+extension Surface {
+    /// Whether every pixel is `pixel`.
+    public func isFilled(with pixel: Pixel) -> Bool {
+        (0..<height).allSatisfy { y in (0..<width).allSatisfy { self[$0, y] == pixel } }
+    }
+}

@@ -238,6 +238,9 @@ public final class Context {
         guard scale > 0, scale.isFinite else { return false }
         var style = state.stroke
         if style.width == 0 { style.width = 1 / scale }
+        // A wider line than a quarter of the scan converter's range would have its corners
+        // clamped into a sliver; at that width it covers any surface all the same.
+        style.width = min(style.width, Rasterizer.coordinateLimit / 2 / scale)
         let tolerance = Context.tolerance / scale
         // The flattened path reuses the storage of the previous stroke.
         var lines = Polylines()

@@ -24,7 +24,8 @@ final class Rasterizer {
 
     /// The most cells one band may use; taller paths are done in several bands.
     private static let bandCells = 1 << 20
-    private static let coordinateLimit = 4e6
+    /// Device coordinates are clamped to +-this; outlines meant to stay true must lie inside.
+    static let coordinateLimit = 4e6
 
     init() {
         segmentCapacity = 256
