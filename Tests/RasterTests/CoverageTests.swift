@@ -1,31 +1,30 @@
-import Raster
+@testable import Raster
 import RasterScenes
 import Testing
 import TestSupport
 
 @Suite struct CoverageTests {
     @Test func halfPixelColumnIsHalfCovered() {
-        for asPath in [false, true] {
-            let (s, c) = canvas(40, 10, background: nil)
-            c.setFillColor(.black)
-            let r = Rect(x: 10.5, y: 2, width: 9.5, height: 5)
-            if asPath {
-                // A rotated copy of the rectangle's path forces general scan conversion.
-                var p = Path()
-                p.move(to: Point(x: 10.5, y: 2)); p.addLine(to: Point(x: 10.5, y: 7))
-                p.addLine(to: Point(x: 20, y: 7)); p.addLine(to: Point(x: 20, y: 2)); p.closeSubpath()
-                c.fill(p)
-            } else {
-                c.fill(r)
-            }
+        // The rectangle path of `fill(_ rect:)`, then the general scan converter given the
+        // same outline directly (a path shaped like a rectangle would take the rectangle
+        // path again).
+        let r = Rect(x: 10.5, y: 2, width: 9.5, height: 5)
+        let (s, c) = canvas(40, 10, background: nil)
+        c.setFillColor(.black)
+        c.fill(r)
+        let general = CoverageRecorder.general(r, width: 40, height: 10)
+        for (name, alpha) in [("rectangle path", { (x: Int, y: Int) in s[x, y].a }),
+                              ("scan converter", { (x: Int, y: Int) in general[x, y] })] {
             for y in 2..<7 {
-                #expect(abs(Int(s[10, y].a) - 128) <= 1, "column 10 row \(y): \(s[10, y].a)")
-                for x in 11..<20 { #expect(s[x, y].a == 255) }
-                #expect(s[20, y].a == 0)
-                #expect(s[9, y].a == 0)
+                #expect(abs(Int(alpha(10, y)) - 128) <= 1, "\(name): column 10 row \(y): \(alpha(10, y))")
+                for x in 11..<20 { #expect(alpha(x, y) == 255, "\(name): \(x), \(y)") }
+                #expect(alpha(20, y) == 0, "\(name)")
+                #expect(alpha(9, y) == 0, "\(name)")
             }
-            #expect(s[15, 1].a == 0 && s[15, 7].a == 0)
+            #expect(alpha(15, 1) == 0 && alpha(15, 7) == 0, "\(name)")
         }
+        // Half of 255, rounded: exact on the rectangle path, whose arithmetic is Double.
+        #expect(s[10, 4].a == 128)
     }
 
     @Test func alignedOpaqueRectChangesExactlyItsPixels() {
@@ -83,36 +82,37 @@ import TestSupport
     }
 
     @Test func rectanglesMatchGeneralScanConversion() {
-        // The rectangle path (three runs a row) against the same rectangle as a polygon,
-        // for rectangles inside one pixel, across two, on whole pixels, cut by the clip and
-        // under an anti-aliased clip.
+        // `RectScanner`, the rectangle path, against the general scan converter given the
+        // same rectangle as four edges, both recorded as coverage: rectangles inside one
+        // pixel, across two, on whole pixels, and cut by the clip.
         var random = SplitMix64(seed: 5)
-        for trial in 0..<120 {
+        for trial in 0..<400 {
             let w = trial % 4 == 0 ? random.unit() : random.unit() * 12
             let h = trial % 5 == 0 ? random.unit() : random.unit() * 12
             var x = random.unit() * 20 - 2, y = random.unit() * 20 - 2
             if trial % 7 == 0 { x.round(); y.round() }
-            let (fast, a) = canvas(20, 20, background: nil)
-            let (slow, b) = canvas(20, 20, background: nil)
-            if trial % 3 == 0 {
-                a.clip(to: Rect(x: 5, y: 4, width: 9, height: 11))
-                b.clip(to: Rect(x: 5, y: 4, width: 9, height: 11))
-            } else if trial % 3 == 1 {
-                // A fractional clip is an anti-aliased mask: the painters' masked paths.
-                a.clip(to: Rect(x: 3.5, y: 2.25, width: 11.5, height: 12.6))
-                b.clip(to: Rect(x: 3.5, y: 2.25, width: 11.5, height: 12.6))
-            }
-            a.setFillColor(.black)
-            b.setFillColor(.black)
-            a.fill(Rect(x: x, y: y, width: w, height: h))
-            var p = Path()
-            p.move(to: Point(x: x, y: y)); p.addLine(to: Point(x: x, y: y + h))
-            p.addLine(to: Point(x: x + w, y: y + h)); p.addLine(to: Point(x: x + w, y: y)); p.closeSubpath()
-            b.fill(p)
+            let clip = trial % 3 == 0 ? IntRect(x0: 5, y0: 4, x1: 14, y1: 15) : IntRect(width: 20, height: 20)
+            let r = Rect(x: x, y: y, width: w, height: h)
+            var fast = CoverageRecorder(width: 20, height: 20)
+            RectScanner.scan(r, clip: clip, into: &fast)
+            let slow = CoverageRecorder.general(r, width: 20, height: 20, clip: clip)
             var worst = 0
-            for j in 0..<20 { for i in 0..<20 { worst = max(worst, abs(Int(fast[i, j].a) - Int(slow[i, j].a))) } }
-            // The polygon accumulates in Float, the rectangle in Double: one level apart at most.
+            for j in 0..<20 {
+                for i in 0..<20 {
+                    worst = max(worst, abs(Int(fast[i, j]) - Int(slow[i, j])))
+                    // The rectangle path is exact: a pixel's overlap with the rectangle
+                    // across times down, rounded to the nearest level.
+                    let inClip = clip.x0 <= i && i < clip.x1 && clip.y0 <= j && j < clip.y1
+                    let across = max(0, min(r.maxX, Double(i + 1)) - max(r.minX, Double(i)))
+                    let down = max(0, min(r.maxY, Double(j + 1)) - max(r.minY, Double(j)))
+                    let exact = inClip ? UInt8(min(1, across * down) * 255 + 0.5) : 0
+                    #expect(fast[i, j] == exact, "trial \(trial): pixel \(i), \(j)")
+                }
+            }
+            // The scan converter accumulates in Float, the rectangle in Double: one level
+            // apart at most.
             #expect(worst <= 1, "trial \(trial): \(x), \(y), \(w) x \(h)")
+            #expect(fast.spanCount > 0 || slow.spanCount == 0, "trial \(trial): the rectangle path drew nothing")
         }
     }
 
@@ -120,5 +120,37 @@ import TestSupport
         var sum = 0.0
         for y in 0..<s.height { for x in 0..<s.width { sum += Double(s[x, y].a) / 255 } }
         return sum
+    }
+}
+
+/// Coverage recorded from a scan converter, one byte a pixel.
+struct CoverageRecorder: CoverageSink {
+    let width: Int, height: Int
+    var coverage: [UInt8]
+    var spanCount = 0
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        coverage = Array(repeating: 0, count: width * height)
+    }
+
+    subscript(x: Int, y: Int) -> UInt8 { coverage[y * width + x] }
+
+    mutating func span(y: Int, x: Int, count: Int, coverage c: UInt8) {
+        spanCount += 1
+        for i in x..<(x + count) { coverage[y * width + i] = c }
+    }
+
+    /// The coverage of `r` (device pixels) through the general scan converter: its four
+    /// edges as segments, never the rectangle path.
+    static func general(_ r: Rect, width: Int, height: Int, clip: IntRect? = nil) -> CoverageRecorder {
+        let rasterizer = Rasterizer()
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.minX, y: r.maxY),
+                       Point(x: r.maxX, y: r.maxY), Point(x: r.maxX, y: r.minY)]
+        for i in 0..<4 { rasterizer.addSegment(corners[i], corners[(i + 1) % 4]) }
+        var recorder = CoverageRecorder(width: width, height: height)
+        rasterizer.rasterize(rule: .nonZero, clip: clip ?? IntRect(width: width, height: height), into: &recorder)
+        return recorder
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import Raster
+@testable import Raster
 import Testing
 import TestSupport
 
@@ -110,15 +110,33 @@ import TestSupport
     }
 
     @Test func hugeAndNaNBlurIsClampedAndPrompt() {
-        let (s, c) = canvas(64, 64)
-        c.setFillColor(.red)
-        c.fill(Rect(x: 20, y: 20, width: 20, height: 20))
-        c.blur(Rect(x: 0, y: 0, width: 64, height: 64), radius: .nan)
-        c.blur(Rect(x: 0, y: 0, width: 64, height: 64), radius: 1e9)
-        c.setShadow(offset: .zero, blur: 1e9, color: .black)
-        c.fill(Rect(x: 0, y: 0, width: 4, height: 4))
-        c.drawShadow(of: Path(rect: Rect(x: 1, y: 1, width: 3, height: 3)), color: .black, offset: .zero, radius: .infinity)
-        #expect(s[32, 32].a == 255)
+        // Each out-of-range radius gives exactly what the largest radius gives, and NaN
+        // gives no blur; a second canvas draws the same with the radius written out.
+        let most = GaussianBlur.maximumSigma
+        let all = Rect(x: 0, y: 0, width: 64, height: 64)
+        func drawn(_ huge: Bool) -> Surface {
+            let (s, c) = canvas(64, 64)
+            c.setFillColor(.red)
+            c.fill(Rect(x: 20, y: 20, width: 20, height: 20))
+            if huge { c.blur(all, radius: .nan) }
+            c.blur(all, radius: huge ? 1e9 : most)
+            c.setShadow(offset: .zero, blur: huge ? 1e9 : 2 * most, color: .black)
+            c.fill(Rect(x: 0, y: 0, width: 4, height: 4))
+            c.clearShadow()
+            c.drawShadow(of: Path(rect: Rect(x: 1, y: 1, width: 3, height: 3)), color: .black, offset: .zero,
+                         radius: huge ? .infinity : most)
+            return s
+        }
+        let s = drawn(true)
+        #expect(s == drawn(false))
+        // The blur spread the red square: its middle is no longer pure red.
+        #expect(s[30, 30] != Pixel(r: 255, g: 0, b: 0, a: 255))
+        let (n, nc) = canvas(64, 64)
+        nc.setFillColor(.red)
+        nc.fill(Rect(x: 20, y: 20, width: 20, height: 20))
+        let unblurred = n.copy()
+        nc.blur(all, radius: .nan)
+        #expect(n == unblurred)
     }
 
     @Test func maskOfAnotherSizeIsScaled() throws {
