@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewsTests",
-            dependencies: ["Views", "Raster", "Text"]
+            dependencies: ["Views", "Raster", "Text", "RasterScenes"]
         ),
         .target(
             name: "TestSupport",

@@ -10,7 +10,7 @@ open class ShapeView: View {
     public var path: ShapePath? { didSet { rebuild() } }
     /// The shadow outside the shape (the part under the shape is left out, so a
     /// translucent shape shows none through itself).
-    public var outerShadow: ShapeShadow? { didSet { setNeedsDisplay() } }
+    public var outerShadow: ShapeShadow? { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
     /// The shadow inside the shape, cast by its surroundings.
     public var innerShadow: ShapeShadow? { didSet { setNeedsDisplay() } }
     /// A backdrop blur radius under the shape (the document's `UIVisualEffect`); nil:

@@ -18,18 +18,21 @@ extension View {
     func render(in c: Context, dirty: Rect) {
         guard !isHidden, alpha > 0 else { return }
         let outset = visualOutset
-        guard frame.insetBy(dx: -outset, dy: -outset).intersects(dirty) else { return }
+        let extent = drawingExtent
+        let dx = frame.x - bounds.x, dy = frame.y - bounds.y
+        guard Rect(x: extent.x + dx, y: extent.y + dy, width: extent.width, height: extent.height).intersects(dirty)
+        else { return }
         c.saveGState()
         defer { c.restoreGState() }
-        c.translateBy(x: frame.x - bounds.x, y: frame.y - bounds.y)
-        let shadowed = shadowOpacity > 0 && !clipsToBounds && !shadowColor.isClear
-        let grouped = alpha < 1 || (shadowed && shadowPath == nil) || mask != nil
+        c.translateBy(x: dx, y: dy)
+        let shadowed = castsShadow
+        let grouped = alpha < 1 || castsGroupShadow || mask != nil
         if grouped {
             c.alpha = alpha
             if shadowed && shadowPath == nil {
                 c.setLayerShadow(color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius)
             }
-            c.beginTransparencyLayer(in: drawingExtent, unclipped: true)
+            c.beginTransparencyLayer(in: extent, unclipped: true)
         }
         if shadowed, let path = shadowPath {
             c.drawShadow(of: path, color: shadowColor, opacity: shadowOpacity, offset: shadowOffset, radius: shadowRadius,
@@ -43,7 +46,10 @@ extension View {
             c.setFillColor(bg)
             c.fill(shape)
         }
-        let local = Rect(x: dirty.x - frame.x + bounds.x, y: dirty.y - frame.y + bounds.y, width: dirty.width, height: dirty.height)
+        var local = Rect(x: dirty.x - dx, y: dirty.y - dy, width: dirty.width, height: dirty.height)
+        // A group shadow is cast by the whole subtree: what lies within the shadow's reach
+        // of the damage must be drawn for the shadow to be whole there.
+        if castsGroupShadow { local = local.insetBy(dx: -outset, dy: -outset) }
         c.saveGState()
         if clipsToBounds { c.clip(to: shape) }
         draw(local.intersection(bounds), in: c)
@@ -68,19 +74,27 @@ extension View {
     }
 
 
+    /// Whether the view draws a shadow (`layer.shadowOpacity` above 0, not clipped).
+    var castsShadow: Bool { shadowOpacity > 0 && !clipsToBounds && !shadowColor.isClear }
+
+    /// Whether the shadow is cast by the composited subtree (no `shadowPath`), so that a
+    /// change anywhere in the subtree changes the shadow too.
+    var castsGroupShadow: Bool { castsShadow && shadowPath == nil }
+
     /// What the view and its visible subtree can draw on, in its own coordinates: its
-    /// bounds and its subviews' extents, grown by their shadows (cut to the bounds where
-    /// it clips).
+    /// bounds, its subviews' extents (cut to the bounds where it clips) and its shadow
+    /// path, all grown by its shadow.
     var drawingExtent: Rect {
-        let o = visualOutset
-        var r = bounds.insetBy(dx: -o, dy: -o)
+        var r = bounds
         if !clipsToBounds {
             for s in subviews where !s.isHidden {
                 let e = s.drawingExtent
-                r = r.union(Rect(x: e.x + s.frame.x - bounds.x, y: e.y + s.frame.y - bounds.y, width: e.width, height: e.height))
+                r = r.union(Rect(x: e.x + s.frame.x - s.bounds.x, y: e.y + s.frame.y - s.bounds.y, width: e.width, height: e.height))
             }
         }
-        return r
+        if castsShadow, let path = shadowPath { r = r.union(path.boundingBox) }
+        let o = visualOutset
+        return r.insetBy(dx: -o, dy: -o)
     }
 
     /// Clips to the alpha of a mask view rendered over this view's bounds.

@@ -52,6 +52,7 @@ open class View {
         get { Rect(origin: boundsOrigin, size: frameStorage.size) }
         set {
             let r = View.sanitize(newValue)
+            if r.origin != boundsOrigin { setNeedsDisplay() }
             boundsOrigin = r.origin
             frame = Rect(x: center.x - r.width / 2, y: center.y - r.height / 2, width: r.width, height: r.height)
             setNeedsDisplay()
@@ -88,7 +89,10 @@ open class View {
     open var isOpaque = false
     /// Clips the content and subviews to the rounded bounds, and removes the shadow
     /// (`clipsToBounds` / `masksToBounds`).
-    public var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    public var clipsToBounds = false {
+        willSet { if newValue != clipsToBounds { setNeedsDisplay() } }
+        didSet { setNeedsDisplay() }
+    }
     /// Whether the view and its subtree take touches (`isUserInteractionEnabled`).
     public var isUserInteractionEnabled = true
     /// The radius of the rounded corners of the background, border and clip
@@ -110,17 +114,17 @@ open class View {
     /// bounds; views that give them another meaning answer false.
     open var drawsLayerBorder: Bool { true }
     /// The colour of the shadow (`layer.shadowColor`); default black.
-    public var shadowColor: Color = .black { didSet { setNeedsDisplay() } }
+    public var shadowColor: Color = .black { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
     /// The opacity of the shadow (`layer.shadowOpacity`); default 0, no shadow.
-    public var shadowOpacity: Double = 0 { didSet { setNeedsDisplay() } }
+    public var shadowOpacity: Double = 0 { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
     /// The blur of the shadow: a Gaussian of sigma = radius (`layer.shadowRadius`); default 3.
-    public var shadowRadius: Double = 3 { didSet { setNeedsDisplay() } }
+    public var shadowRadius: Double = 3 { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
     /// The offset of the shadow, y down (`layer.shadowOffset`); default (0, -3), as Core
     /// Animation has it.
-    public var shadowOffset = Size(width: 0, height: -3) { didSet { setNeedsDisplay() } }
+    public var shadowOffset = Size(width: 0, height: -3) { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
     /// The shape casting the shadow, in the view's coordinates (`layer.shadowPath`); nil:
     /// the composited alpha of the view and all it contains casts it.
-    public var shadowPath: Path? { didSet { setNeedsDisplay() } }
+    public var shadowPath: Path? { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
     /// The blurred shadow of `shadowPath`, kept between frames.
     let shadowPathCache = ShadowCache()
     /// A view whose alpha masks this one, in this view's coordinates (`mask`).
@@ -196,14 +200,31 @@ open class View {
 
     // MARK: Display and layout
 
-    /// Marks the whole view for redrawing (`setNeedsDisplay`).
-    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+    /// Marks the whole view for redrawing (`setNeedsDisplay`): everything it and its
+    /// subtree can draw on, shadows and subviews outside the bounds included.
+    public func setNeedsDisplay() { invalidate(drawingExtent) }
 
-    /// Marks part of the view, in its coordinates, for redrawing (`setNeedsDisplay(_:)`).
+    /// Marks part of the view, in its coordinates, for redrawing (`setNeedsDisplay(_:)`),
+    /// with the shadow the part casts.
     public func setNeedsDisplay(_ rect: Rect) {
-        guard let root else { return }
         let outset = visualOutset
-        root.addDamage(convert(rect.insetBy(dx: -outset, dy: -outset), to: root))
+        invalidate(rect.insetBy(dx: -outset, dy: -outset))
+    }
+
+    /// Damages `rect` (this view's coordinates) in the root, grown on the way up by the
+    /// shadow of every ancestor whose shadow its content casts.
+    private func invalidate(_ rect: Rect) {
+        var r = rect
+        var v = self
+        while let parent = v.superview {
+            r = Rect(x: r.x + v.frame.x - v.bounds.x, y: r.y + v.frame.y - v.bounds.y, width: r.width, height: r.height)
+            if parent.castsGroupShadow {
+                let o = parent.visualOutset
+                r = r.insetBy(dx: -o, dy: -o)
+            }
+            v = parent
+        }
+        (v as? RootView)?.addDamage(r)
     }
 
     private(set) var needsLayout = true
