@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "CRasterKernels"),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CRasterKernels"]
+            dependencies: ["CPNG", "CRasterKernels"],
+            swiftSettings: [.strictMemorySafety()]
         ),
         .systemLibrary(
             name: "CFreeType",
@@ -29,11 +30,13 @@ let package = Package(
         ),
         .target(
             name: "Text",
-            dependencies: ["Raster", "CFreeType"]
+            dependencies: ["Raster", "CFreeType"],
+            swiftSettings: [.strictMemorySafety()]
         ),
         .target(
             name: "Views",
-            dependencies: ["Raster", "Text"]
+            dependencies: ["Raster", "Text"],
+            swiftSettings: [.strictMemorySafety()]
         ),
         .systemLibrary(
             name: "CX11",
@@ -42,7 +45,8 @@ let package = Package(
         ),
         .target(
             name: "X11Host",
-            dependencies: ["CX11", "Views", "Raster"]
+            dependencies: ["CX11", "Views", "Raster"],
+            swiftSettings: [.strictMemorySafety()]
         ),
         .target(
             name: "Gallery",

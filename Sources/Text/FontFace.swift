@@ -34,11 +34,11 @@ final class FontFace: @unchecked Sendable {
 
     /// The face of a match, opened once per process.
     static func face(for match: FreeType.Match) throws -> FontFace {
-        if let f = FreeType.shared.locked({ faces[match] }) { return f }
+        if let f = FreeType.shared.locked({ unsafe faces[match] }) { return f }
         let opened = FontFace(match: match, face: try FreeType.shared.open(match))
         return FreeType.shared.locked {
-            if let f = faces[match] { return f }
-            faces[match] = opened
+            if let f = unsafe faces[match] { return f }
+            unsafe faces[match] = opened
             return opened
         }
     }

@@ -6,7 +6,7 @@ import Raster
 /// shared with the server through MIT-SHM when it can be, or plain memory sent with
 /// `XPutImage` when it cannot. Both hold the same pixels.
 @MainActor
-final class FrameBuffer {
+@safe final class FrameBuffer {
     let width: Int
     let height: Int
     let path: PresentationPath
@@ -21,39 +21,39 @@ final class FrameBuffer {
     /// first unless `allowSharedMemory` is false.
     init(display: XDisplay, visual choice: XVisualChoice, width: Int, height: Int, scale: Double,
          allowSharedMemory: Bool) throws {
-        let visual = choice.visual, depth = choice.depth
+        let visual = unsafe choice.visual, depth = choice.depth
         self.display = display
         let w = max(1, min(width, Surface.maximumSide)), h = max(1, min(height, Surface.maximumSide))
         self.width = w
         self.height = h
         if allowSharedMemory, display.hasSharedMemory, let seg = ShmSegment(display: display, size: w * h * 4),
-           let img = seg.withInfo({ XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, $0, UInt32(w), UInt32(h)) }) {
-            img.pointee.data = seg.withInfo { $0.pointee.shmaddr }
-            if img.pointee.bytes_per_line == Int32(w * 4), seg.attach() {
-                image = img
+           let img = unsafe XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, seg.descriptor, UInt32(w), UInt32(h)) {
+            unsafe img.pointee.data = unsafe seg.descriptor.pointee.shmaddr
+            if unsafe img.pointee.bytes_per_line == Int32(w * 4), seg.attach() {
+                unsafe image = unsafe img
                 segment = seg
-                plain = nil
+                unsafe plain = nil
                 path = .sharedMemory
-                surface = try Surface(wrapping: seg.address, width: w, height: h, stride: w * 4, scale: scale)
+                surface = unsafe try Surface(wrapping: seg.address, width: w, height: h, stride: w * 4, scale: scale)
                 return
             }
-            img.pointee.data = nil
-            _ = img.pointee.f.destroy_image(img)
+            unsafe img.pointee.data = nil
+            _ = unsafe img.pointee.f.destroy_image(img)
             seg.release()
         }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 16)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: w * h * 4)
-        guard let img = XCreateImage(display.handle, visual, UInt32(depth), ZPixmap, 0,
+        unsafe memory.initializeMemory(as: UInt8.self, repeating: 0, count: w * h * 4)
+        guard let img = unsafe XCreateImage(display.handle, visual, UInt32(depth), ZPixmap, 0,
                                      memory.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32, Int32(w * 4)) else {
-            memory.deallocate()
+            unsafe memory.deallocate()
             throw X11Error.windowCreationFailed(display.name)
         }
-        img.pointee.byte_order = LSBFirst
-        image = img
+        unsafe img.pointee.byte_order = LSBFirst
+        unsafe image = unsafe img
         segment = nil
-        plain = memory
+        unsafe plain = unsafe memory
         path = .putImage
-        surface = try Surface(wrapping: memory, width: w, height: h, stride: w * 4, scale: scale)
+        surface = unsafe try Surface(wrapping: memory, width: w, height: h, stride: w * 4, scale: scale)
     }
 
     /// Sends the given pixel rectangles to the window. With MIT-SHM, waits (a round
@@ -65,9 +65,9 @@ final class FrameBuffer {
             let w = UInt32(min(Double(width) - r.minX, r.width)), h = UInt32(min(Double(height) - r.minY, r.height))
             guard w > 0, h > 0 else { continue }
             if segment != nil {
-                XShmPutImage(display.handle, window.id, window.gc, image, x, y, x, y, w, h, 0)
+                unsafe XShmPutImage(display.handle, window.id, window.gc, image, x, y, x, y, w, h, 0)
             } else {
-                XPutImage(display.handle, window.id, window.gc, image, x, y, x, y, w, h)
+                unsafe XPutImage(display.handle, window.id, window.gc, image, x, y, x, y, w, h)
             }
         }
         if segment != nil { display.sync() } else { display.flush() }
@@ -75,9 +75,9 @@ final class FrameBuffer {
 
     /// Frees the image and the memory: detaches the segment first.
     func release() {
-        image.pointee.data = nil
-        _ = image.pointee.f.destroy_image(image)
+        unsafe image.pointee.data = nil
+        _ = unsafe image.pointee.f.destroy_image(image)
         segment?.release()
-        plain?.deallocate()
+        unsafe plain?.deallocate()
     }
 }

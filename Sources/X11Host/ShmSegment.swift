@@ -5,8 +5,11 @@ import Glibc
 /// (readable and writable by this user alone) and marked for removal as soon as the
 /// server has attached it, so that a crash or a kill leaves nothing behind.
 @MainActor
-final class ShmSegment {
-    private(set) var info = XShmSegmentInfo()
+@safe final class ShmSegment {
+    /// The segment description. libXext keeps this pointer in every image made from it
+    /// and reads it on each put, so it lives in memory of its own that never moves,
+    /// owned by the segment and freed with it.
+    private let info: UnsafeMutablePointer<XShmSegmentInfo>
     let size: Int
     private var attachedToServer = false
     private let display: XDisplay
@@ -17,17 +20,26 @@ final class ShmSegment {
         self.size = size
         let id = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
         guard id >= 0 else { return nil }
-        guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+        guard let address = unsafe shmat(id, nil, 0), unsafe address != UnsafeMutableRawPointer(bitPattern: -1) else {
             shmctl(id, IPC_RMID, nil)
             return nil
         }
-        info.shmid = id
-        info.shmaddr = address.assumingMemoryBound(to: CChar.self)
-        info.readOnly = 0
+        unsafe info = .allocate(capacity: 1)
+        unsafe info.initialize(to: XShmSegmentInfo())
+        unsafe info.pointee.shmid = id
+        unsafe info.pointee.shmaddr = unsafe address.assumingMemoryBound(to: CChar.self)
+        unsafe info.pointee.readOnly = 0
+    }
+
+    isolated deinit {
+        // The images that pointed at the description were destroyed by the owner's
+        // release before the segment could go.
+        unsafe info.deinitialize(count: 1)
+        unsafe info.deallocate()
     }
 
     /// The mapped memory: valid until `release()`.
-    var address: UnsafeMutableRawPointer { UnsafeMutableRawPointer(info.shmaddr!) }
+    var address: UnsafeMutableRawPointer { unsafe UnsafeMutableRawPointer(info.pointee.shmaddr!) }
 
     /// Attaches the server, checked by a round trip under a quiet error handler; on
     /// success the segment is marked for removal at once. False when the server refused
@@ -35,27 +47,28 @@ final class ShmSegment {
     func attach() -> Bool {
         var ok: Int32 = 0
         let errors = display.collectingErrors {
-            ok = XShmAttach(display.handle, &info)
+            ok = unsafe XShmAttach(display.handle, info)
         }
         attachedToServer = ok != 0 && errors.isEmpty
-        shmctl(info.shmid, IPC_RMID, nil)
+        unsafe shmctl(info.pointee.shmid, IPC_RMID, nil)
         return attachedToServer
     }
 
     /// Detaches the server (with a round trip), then this process.
     func release() {
         if attachedToServer && !display.isLost {
-            XShmDetach(display.handle, &info)
+            unsafe XShmDetach(display.handle, info)
             display.sync()
         }
         attachedToServer = false
-        if let a = info.shmaddr {
-            shmdt(a)
-            info.shmaddr = nil
+        if let a = unsafe info.pointee.shmaddr {
+            unsafe shmdt(a)
+            unsafe info.pointee.shmaddr = nil
         }
-        shmctl(info.shmid, IPC_RMID, nil)
+        unsafe shmctl(info.pointee.shmid, IPC_RMID, nil)
     }
 
-    /// A pointer to the segment description, for `XShmCreateImage` and `XShmPutImage`.
-    func withInfo<T>(_ body: (UnsafeMutablePointer<XShmSegmentInfo>) -> T) -> T { body(&info) }
+    /// The segment description, for `XShmCreateImage` and `XShmPutImage`: valid as long
+    /// as the segment.
+    var descriptor: UnsafeMutablePointer<XShmSegmentInfo> { unsafe info }
 }

@@ -19,7 +19,7 @@ public final class X11Window {
     private let window: XWindow
     private var frame: FrameBuffer
     private let allowSharedMemory: Bool
-    private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
+    private var wakePipe: WakePipe?
     private var scheduled: [() -> Void] = []
     private var pendingSize: (Int, Int)?
     private var exposed: Rect = .null
@@ -49,7 +49,7 @@ public final class X11Window {
         let display = try XDisplay(name: name)
         self.display = display
         self.root = root
-        let envScale = getenv("VITRINE_SCALE").flatMap { Double(String(cString: $0)) }
+        let envScale = unsafe getenv("VITRINE_SCALE").flatMap { unsafe Double(String(cString: $0)) }
         let chosen = scale ?? envScale ?? ((display.xftDPI ?? 96) / 96)
         self.scale = chosen.isFinite && chosen > 0 ? min(chosen, 8) : 1
         allowSharedMemory = sharedMemory
@@ -65,12 +65,7 @@ public final class X11Window {
         }
         window.setProperties(title: title, minimumWidth: minimumSize.width * self.scale,
                              minimumHeight: minimumSize.height * self.scale)
-        if pipe(&wakePipe.read) == 0 {
-            _ = fcntl(wakePipe.read, F_SETFL, O_NONBLOCK)
-            _ = fcntl(wakePipe.write, F_SETFL, O_NONBLOCK)
-            _ = fcntl(wakePipe.read, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(wakePipe.write, F_SETFD, FD_CLOEXEC)
-        }
+        wakePipe = WakePipe()
         StandardError.write("vitrine: \(display.name): presenting with \(frame.path.rawValue) at scale \(self.scale)")
         root.onNeedsFrame = { [weak self] in self?.wake() }
         window.map()
@@ -102,12 +97,8 @@ public final class X11Window {
         display.flush()
         try display.check()
         if display.pending() == 0 && !root.needsFrame && scheduled.isEmpty {
-            var fds = [pollfd(fd: display.connectionNumber, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
             let ms = timeout < 0 ? -1 : Int32(min(timeout * 1000, Double(Int32.max)))
-            _ = poll(&fds, nfds_t(wakePipe.read >= 0 ? 2 : 1), ms)
-            if fds[1].revents != 0 { drainWakePipe() }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+            if display.wait(milliseconds: ms, or: wakePipe) & Int16(POLLHUP | POLLERR) != 0 {
                 _ = display.pending()
             }
         }
@@ -132,10 +123,7 @@ public final class X11Window {
         frame.release()
         window.destroy()
         display.close()
-        if wakePipe.read >= 0 {
-            Glibc.close(wakePipe.read)
-            Glibc.close(wakePipe.write)
-        }
+        wakePipe = nil
         root.onNeedsFrame = nil
     }
 
@@ -148,16 +136,7 @@ public final class X11Window {
         wake()
     }
 
-    private func wake() {
-        guard wakePipe.write >= 0 else { return }
-        var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)
-    }
-
-    private func drainWakePipe() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(wakePipe.read, &buffer, buffer.count) > 0 {}
-    }
+    private func wake() { wakePipe?.wake() }
 
     private func runScheduled() {
         let work = scheduled
@@ -274,10 +253,10 @@ public final class X11Window {
     /// and prints the path.
     public func saveScreenshot() {
         var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
+        var parts = unsafe tm()
+        unsafe localtime_r(&now, &parts)
         var buffer = [CChar](repeating: 0, count: 64)
-        strftime(&buffer, buffer.count, "vitrine-%Y%m%d-%H%M%S.png", &parts)
+        unsafe strftime(&buffer, buffer.count, "vitrine-%Y%m%d-%H%M%S.png", &parts)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             try currentFrame().writePNG(to: name)

@@ -4,14 +4,14 @@ import Raster
 import Views
 
 /// A `_NET_WM_PING` message to send back to the root window, kept whole as it came.
-struct XPing {
+@safe struct XPing {
     fileprivate let event: XEvent
 }
 
 /// A top-level X window with its graphics context: the Xlib calls that create it, set
 /// its properties, resize, decode its events, read it back and destroy it.
 @MainActor
-final class XWindow {
+@safe final class XWindow {
     /// The window's X id.
     let id: UInt
     /// The graphics context frames are put with (no graphics exposures).
@@ -24,18 +24,18 @@ final class XWindow {
     init(display: XDisplay, visual: XVisualChoice, width: Int, height: Int) throws {
         self.display = display
         var attributes = XSetWindowAttributes()
-        attributes.colormap = XCreateColormap(display.handle, display.root, visual.visual, AllocNone)
+        attributes.colormap = unsafe XCreateColormap(display.handle, display.root, visual.visual, AllocNone)
         attributes.background_pixmap = 0
         attributes.border_pixel = 0
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
             | PointerMotionMask | KeyPressMask | FocusChangeMask | LeaveWindowMask
         let mask = UInt(CWColormap | CWBackPixmap | CWBorderPixel | CWEventMask)
-        id = XCreateWindow(display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
+        id = unsafe XCreateWindow(display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
                            UInt32(InputOutput), visual.visual, mask, &attributes)
         guard id != 0 else { throw X11Error.windowCreationFailed(display.name) }
         var values = XGCValues()
         values.graphics_exposures = 0
-        gc = XCreateGC(display.handle, id, UInt(GCGraphicsExposures), &values)
+        unsafe gc = unsafe XCreateGC(display.handle, id, UInt(GCGraphicsExposures), &values)
         atoms = (display.atom("WM_PROTOCOLS"), display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING"))
     }
 
@@ -43,89 +43,89 @@ final class XWindow {
     /// WM_CLASS, the minimum size in pixels (rounded, 1 to 16384, 1 when not finite),
     /// and the protocols the host answers (WM_DELETE_WINDOW, _NET_WM_PING).
     func setProperties(title: String, minimumWidth: Double, minimumHeight: Double) {
-        let d = display.handle
-        XStoreName(d, id, title)
+        let d = unsafe display.handle
+        unsafe XStoreName(d, id, title)
         let utf8 = Array(title.utf8)
-        XChangeProperty(d, id, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
+        unsafe XChangeProperty(d, id, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
                         utf8, Int32(utf8.count))
         let pid = [Int(getpid())]
-        _ = pid.withUnsafeBytes {
-            XChangeProperty(d, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+        _ = unsafe pid.withUnsafeBytes {
+            unsafe XChangeProperty(d, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
                             $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count - 1)
+        unsafe gethostname(&host, host.count - 1)
         let hostBytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        XChangeProperty(d, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, hostBytes, Int32(hostBytes.count))
-        if let hint = XAllocClassHint() {
-            let name = strdup("vitrine"), cls = strdup("Vitrine")
-            hint.pointee.res_name = name
-            hint.pointee.res_class = cls
-            XSetClassHint(d, id, hint)
-            XFree(hint)
-            free(name)
-            free(cls)
+        unsafe XChangeProperty(d, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, hostBytes, Int32(hostBytes.count))
+        if let hint = unsafe XAllocClassHint() {
+            let name = unsafe strdup("vitrine"), cls = unsafe strdup("Vitrine")
+            unsafe hint.pointee.res_name = unsafe name
+            unsafe hint.pointee.res_class = unsafe cls
+            unsafe XSetClassHint(d, id, hint)
+            unsafe XFree(hint)
+            unsafe free(name)
+            unsafe free(cls)
         }
-        if let hints = XAllocSizeHints() {
-            hints.pointee.flags = PMinSize
+        if let hints = unsafe XAllocSizeHints() {
+            unsafe hints.pointee.flags = PMinSize
             func pixels(_ v: Double) -> Int32 { v.isFinite ? Int32(max(1, min(v.rounded(), 16384))) : 1 }
-            hints.pointee.min_width = pixels(minimumWidth)
-            hints.pointee.min_height = pixels(minimumHeight)
-            XSetWMNormalHints(d, id, hints)
-            XFree(hints)
+            unsafe hints.pointee.min_width = pixels(minimumWidth)
+            unsafe hints.pointee.min_height = pixels(minimumHeight)
+            unsafe XSetWMNormalHints(d, id, hints)
+            unsafe XFree(hints)
         }
         var protocols = [atoms.delete, atoms.ping]
-        XSetWMProtocols(d, id, &protocols, 2)
+        unsafe XSetWMProtocols(d, id, &protocols, 2)
     }
 
     /// Shows the window.
-    func map() { XMapWindow(display.handle, id) }
+    func map() { unsafe XMapWindow(display.handle, id) }
 
     /// Asks the server for a new size in pixels.
-    func resize(width: Int, height: Int) { XResizeWindow(display.handle, id, UInt32(width), UInt32(height)) }
+    func resize(width: Int, height: Int) { unsafe XResizeWindow(display.handle, id, UInt32(width), UInt32(height)) }
 
     /// Frees the graphics context and destroys the window, unless the connection is gone.
     func destroy() {
         guard !display.isLost else { return }
-        XFreeGC(display.handle, gc)
-        XDestroyWindow(display.handle, id)
+        unsafe XFreeGC(display.handle, gc)
+        unsafe XDestroyWindow(display.handle, id)
     }
 
     /// Takes the next event from the queue (the caller checks `XDisplay.pending()`) and
     /// says what it means.
     func nextEvent() -> XWindowEvent {
-        var event = XEvent()
-        XNextEvent(display.handle, &event)
-        switch event.type {
+        var event = unsafe XEvent()
+        unsafe XNextEvent(display.handle, &event)
+        switch unsafe event.type {
         case ButtonPress, ButtonRelease:
-            let b = event.xbutton
-            return .button(pressed: event.type == ButtonPress, button: Int(b.button), x: Int(b.x), y: Int(b.y),
+            let b = unsafe event.xbutton
+            return unsafe .button(pressed: event.type == ButtonPress, button: Int(b.button), x: Int(b.x), y: Int(b.y),
                            modifiers: Self.modifiers(b.state), time: b.time)
         case MotionNotify:
-            let m = event.xmotion
-            return .motion(x: Int(m.x), y: Int(m.y), modifiers: Self.modifiers(m.state), time: m.time)
+            let m = unsafe event.xmotion
+            return unsafe .motion(x: Int(m.x), y: Int(m.y), modifiers: Self.modifiers(m.state), time: m.time)
         case Expose:
-            let e = event.xexpose
-            return .expose(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
+            let e = unsafe event.xexpose
+            return unsafe .expose(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
         case ConfigureNotify:
-            return .configure(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            return unsafe .configure(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case UnmapNotify:
             return .grabLost
         case FocusOut:
-            return event.xfocus.mode == NotifyGrab ? .grabLost : .ignored
+            return unsafe event.xfocus.mode == NotifyGrab ? .grabLost : .ignored
         case LeaveNotify:
-            return event.xcrossing.mode == NotifyGrab ? .grabLost : .ignored
+            return unsafe event.xcrossing.mode == NotifyGrab ? .grabLost : .ignored
         case ClientMessage:
-            let c = event.xclient
-            guard c.message_type == atoms.protocols else { return .ignored }
-            let what = UInt(bitPattern: c.data.l.0)
+            let c = unsafe event.xclient
+            guard unsafe c.message_type == atoms.protocols else { return .ignored }
+            let what = unsafe UInt(bitPattern: c.data.l.0)
             if what == atoms.delete { return .closeRequested }
-            if what == atoms.ping { return .ping(XPing(event: event)) }
+            if what == atoms.ping { return unsafe .ping(XPing(event: event)) }
             return .ignored
         case KeyPress:
-            var key = event.xkey
-            let sym = XLookupKeysym(&key, 0)
-            let control = key.state & UInt32(ControlMask) != 0
+            var key = unsafe event.xkey
+            let sym = unsafe XLookupKeysym(&key, 0)
+            let control = unsafe key.state & UInt32(ControlMask) != 0
             if sym == UInt(XK_F12) || (control && (sym == UInt(XK_s) || sym == UInt(XK_S))) { return .screenshotKey }
             return .ignored
         default:
@@ -135,23 +135,23 @@ final class XWindow {
 
     /// Sends a ping back to the root window, as _NET_WM_PING asks.
     func answer(_ ping: XPing) {
-        var reply = ping.event
-        reply.xclient.window = display.root
-        XSendEvent(display.handle, display.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+        var reply = unsafe ping.event
+        unsafe reply.xclient.window = display.root
+        unsafe XSendEvent(display.handle, display.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
     }
 
     /// The window's pixels as the server has them, read back with `XGetImage`, in a
     /// surface of `width` x `height` pixels at `scale`; nil when the server cannot give
     /// them.
     func capture(width: Int, height: Int, scale: Double) -> Surface? {
-        guard !display.isLost, let image = XGetImage(display.handle, id, 0, 0, UInt32(width), UInt32(height),
+        guard !display.isLost, let image = unsafe XGetImage(display.handle, id, 0, 0, UInt32(width), UInt32(height),
                                                     UInt(bitPattern: -1), ZPixmap) else { return nil }
-        defer { _ = image.pointee.f.destroy_image(image) }
+        defer { _ = unsafe image.pointee.f.destroy_image(image) }
         guard let out = try? Surface(width: width, height: height, scale: scale) else { return nil }
-        let get = image.pointee.f.get_pixel!
+        let get = unsafe image.pointee.f.get_pixel!
         for y in 0..<height {
             for x in 0..<width {
-                let p = UInt32(truncatingIfNeeded: get(image, Int32(x), Int32(y)))
+                let p = unsafe UInt32(truncatingIfNeeded: get(image, Int32(x), Int32(y)))
                 // The window's depth-24 visual has no alpha: the frame is opaque.
                 out[x, y] = Pixel(argb: p | 0xff00_0000)
             }

@@ -16,43 +16,43 @@ enum XlibErrors {
     nonisolated(unsafe) static var quiet = false
 
     static func take() -> [(code: UInt8, request: UInt8)] {
-        defer { pending.removeAll() }
-        return pending
+        defer { unsafe pending.removeAll() }
+        return unsafe pending
     }
 
     /// Installs the handlers once: protocol errors are recorded and reported, never
     /// fatal; a lost connection marks its display instead of calling `exit`.
     static func install() {
-        guard !installed else { return }
-        installed = true
-        _ = XSetErrorHandler { display, event in
-            guard let event else { return 0 }
-            let e = event.pointee
-            XlibErrors.pending.append((e.error_code, e.request_code))
-            if !XlibErrors.quiet {
+        guard unsafe !installed else { return }
+        unsafe installed = true
+        _ = unsafe XSetErrorHandler { display, event in
+            guard let event = unsafe event else { return 0 }
+            let e = unsafe event.pointee
+            unsafe XlibErrors.pending.append((e.error_code, e.request_code))
+            if unsafe !XlibErrors.quiet {
                 var text = [CChar](repeating: 0, count: 160)
-                XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
+                unsafe XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
                 let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let line = "vitrine: X error: \(message) (request \(e.request_code).\(e.minor_code))\n"
-                _ = line.withCString { write(2, $0, strlen($0)) }
+                let line = unsafe "vitrine: X error: \(message) (request \(e.request_code).\(e.minor_code))\n"
+                _ = unsafe line.withCString { unsafe write(2, $0, strlen($0)) }
             }
             return 0
         }
-        _ = XSetIOErrorHandler { _ in 0 }
+        _ = unsafe XSetIOErrorHandler { _ in 0 }
     }
 
     nonisolated(unsafe) private static var installed = false
 }
 
 /// A visual the renderer's pixels can be shown on, and its depth.
-struct XVisualChoice {
+@safe struct XVisualChoice {
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
 }
 
 /// A connection to an X display.
 @MainActor
-final class XDisplay {
+@safe final class XDisplay {
     let handle: OpaquePointer
     let name: String
     let screen: Int32
@@ -61,22 +61,22 @@ final class XDisplay {
     /// Opens `name`, or `$DISPLAY` when nil.
     init(name: String?) throws {
         XlibErrors.install()
-        let resolved = name ?? getenv("DISPLAY").map { String(cString: $0) }
+        let resolved = unsafe name ?? getenv("DISPLAY").map { unsafe String(cString: $0) }
         guard let resolved, !resolved.isEmpty else { throw X11Error.noDisplay }
-        guard let d = XOpenDisplay(resolved) else { throw X11Error.cannotOpenDisplay(resolved) }
-        handle = d
+        guard let d = unsafe XOpenDisplay(resolved) else { throw X11Error.cannotOpenDisplay(resolved) }
+        unsafe handle = unsafe d
         self.name = resolved
-        screen = XDefaultScreen(d)
-        root = XRootWindow(d, screen)
+        screen = unsafe XDefaultScreen(d)
+        root = unsafe XRootWindow(d, screen)
         // A lost connection marks the display and returns, instead of exiting.
-        XSetIOErrorExitHandler(d, { display, _ in
-            if let display { XlibErrors.lost.insert(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display)))) }
+        unsafe XSetIOErrorExitHandler(d, { display, _ in
+            if let display = unsafe display { unsafe XlibErrors.lost.insert(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display)))) }
         }, nil)
-        XkbSetDetectableAutoRepeat(d, 1, nil)
+        unsafe XkbSetDetectableAutoRepeat(d, 1, nil)
     }
 
     /// Whether the connection broke.
-    var isLost: Bool { XlibErrors.lost.contains(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))) }
+    var isLost: Bool { unsafe XlibErrors.lost.contains(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))) }
 
     /// Throws when the connection broke.
     func check() throws {
@@ -84,20 +84,30 @@ final class XDisplay {
     }
 
     func close() {
-        if !isLost { XCloseDisplay(handle) }
+        if !isLost { unsafe XCloseDisplay(handle) }
     }
 
-    var connectionNumber: Int32 { XConnectionNumber(handle) }
-    func pending() -> Int32 { isLost ? 0 : XPending(handle) }
-    func flush() { if !isLost { XFlush(handle) } }
-    func sync() { if !isLost { XSync(handle, 0) } }
+    var connectionNumber: Int32 { unsafe XConnectionNumber(handle) }
 
-    func atom(_ name: String) -> UInt { XInternAtom(handle, name, 0) }
+    /// Waits up to `milliseconds` (forever when negative) for the connection to be
+    /// readable, or for `pipe` to be woken; returns the events seen on the connection.
+    func wait(milliseconds: Int32, or pipe: WakePipe?) -> Int16 {
+        if let pipe { return pipe.wait(alongside: connectionNumber, milliseconds: milliseconds) }
+        var fd = pollfd(fd: connectionNumber, events: Int16(POLLIN), revents: 0)
+        // Safe: one entry, a local variable.
+        _ = unsafe poll(&fd, 1, milliseconds)
+        return fd.revents
+    }
+    func pending() -> Int32 { unsafe isLost ? 0 : XPending(handle) }
+    func flush() { if !isLost { unsafe XFlush(handle) } }
+    func sync() { if !isLost { unsafe XSync(handle, 0) } }
+
+    func atom(_ name: String) -> UInt { unsafe XInternAtom(handle, name, 0) }
 
     /// The `Xft.dpi` resource, if the resource database has one.
     var xftDPI: Double? {
-        guard let rms = XResourceManagerString(handle) else { return nil }
-        for line in String(cString: rms).split(separator: "\n") {
+        guard let rms = unsafe XResourceManagerString(handle) else { return nil }
+        for line in unsafe String(cString: rms).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].trimmingCharacters(in: " \t") == "Xft.dpi",
                let v = Double(parts[1].trimmingCharacters(in: " \t")), v > 0, v.isFinite {
@@ -112,34 +122,34 @@ final class XDisplay {
     func findVisual() throws -> XVisualChoice {
         var count: Int32 = 0
         var formats: [Int32: Int32] = [:]
-        if let list = XListPixmapFormats(handle, &count) {
-            for i in 0..<Int(count) { formats[list[i].depth] = list[i].bits_per_pixel }
-            XFree(list)
+        if let list = unsafe XListPixmapFormats(handle, &count) {
+            for i in 0..<Int(count) { unsafe formats[list[i].depth] = unsafe list[i].bits_per_pixel }
+            unsafe XFree(list)
         }
         for depth: Int32 in [24, 32] {
-            var info = XVisualInfo()
-            guard XMatchVisualInfo(handle, screen, depth, TrueColor, &info) != 0, let visual = info.visual,
-                  info.red_mask == 0xff0000, info.green_mask == 0xff00, info.blue_mask == 0xff,
+            var info = unsafe XVisualInfo()
+            guard unsafe XMatchVisualInfo(handle, screen, depth, TrueColor, &info) != 0, let visual = unsafe info.visual,
+                  unsafe info.red_mask == 0xff0000, unsafe info.green_mask == 0xff00, unsafe info.blue_mask == 0xff,
                   formats[depth] == 32 else { continue }
-            return XVisualChoice(visual: visual, depth: depth)
+            return unsafe XVisualChoice(visual: visual, depth: depth)
         }
         throw X11Error.unusableVisual(name)
     }
 
     /// Whether the server offers MIT-SHM at all.
-    var hasSharedMemory: Bool { XShmQueryExtension(handle) != 0 }
+    var hasSharedMemory: Bool { unsafe XShmQueryExtension(handle) != 0 }
 
-    var shmCompletionType: Int32 { XShmGetEventBase(handle) + ShmCompletion }
+    var shmCompletionType: Int32 { unsafe XShmGetEventBase(handle) + ShmCompletion }
 
     /// Runs `body` and returns the protocol errors it caused, after a round trip, without
     /// reporting them.
     func collectingErrors(_ body: () -> Void) -> [(code: UInt8, request: UInt8)] {
         sync()
         _ = XlibErrors.take()
-        XlibErrors.quiet = true
+        unsafe XlibErrors.quiet = true
         body()
         sync()
-        XlibErrors.quiet = false
+        unsafe XlibErrors.quiet = false
         return XlibErrors.take()
     }
 }

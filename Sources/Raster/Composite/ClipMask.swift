@@ -1,7 +1,7 @@
 /// An 8-bit coverage value per device pixel of the clip bounds it was made for: the
 /// anti-aliased part of a clip. Immutable once made, so graphics states share it; the
 /// clip bounds of every state holding it lie inside its bounds.
-final class ClipMask {
+@safe final class ClipMask {
     let bounds: IntRect
     let bytes: UnsafeMutablePointer<UInt8>
 
@@ -9,16 +9,16 @@ final class ClipMask {
     init(bounds: IntRect) {
         self.bounds = bounds
         let count = max(1, bounds.width * bounds.height)
-        bytes = .allocate(capacity: count)
-        bytes.initialize(repeating: 0, count: count)
+        unsafe bytes = .allocate(capacity: count)
+        unsafe bytes.initialize(repeating: 0, count: count)
     }
 
-    deinit { bytes.deallocate() }
+    deinit { unsafe bytes.deallocate() }
 
     /// The value of device pixel (x, y), which must lie inside `bounds`; the run from there
     /// to the end of the row follows it.
     @inline(__always) func pointer(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
-        bytes + ((y - bounds.y0) * bounds.width + (x - bounds.x0))
+        unsafe bytes + ((y - bounds.y0) * bounds.width + (x - bounds.x0))
     }
 }
 
@@ -28,12 +28,12 @@ struct MaskWriter: CoverageSink {
     let previous: ClipMask?
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let out = mask.pointer(x, y)
+        let out = unsafe mask.pointer(x, y)
         if let previous {
-            let old = previous.pointer(x, y)
-            for i in 0..<count { out[i] = UInt8(PixelMath.mul(UInt32(coverage), UInt32(old[i]))) }
+            let old = unsafe previous.pointer(x, y)
+            for i in 0..<count { unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(coverage), UInt32(old[i]))) }
         } else {
-            out.update(repeating: coverage, count: count)
+            unsafe out.update(repeating: coverage, count: count)
         }
     }
 }

@@ -8,26 +8,26 @@ enum Compositor {
     /// blend many runs read `rounding` once and pass it.
     static func solid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
                       mask: UnsafePointer<UInt8>?, mode: BlendMode, rounding: UInt16 = RoundingMultiplier.value) {
-        if let mask {
+        if let mask = unsafe mask {
             if mode == .normal {
-                overMasked(dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
+                unsafe overMasked(dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
                 return
             }
             // Fully covered runs take the unmasked path, empty runs are skipped, and only
             // the pixels in between are blended one by one.
             var i = 0
             while i < count {
-                let full = runEnd(mask, from: i, count: count, of: 255)
+                let full = unsafe runEnd(mask, from: i, count: count, of: 255)
                 if full - i >= 4 {
-                    solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode, rounding: rounding)
+                    unsafe solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode, rounding: rounding)
                     i = full
                     continue
                 }
-                i = runEnd(mask, from: i, count: count, of: 0)
+                i = unsafe runEnd(mask, from: i, count: count, of: 0)
                 guard i < count else { return }
-                let m = UInt32(mask[i])
+                let m = unsafe UInt32(mask[i])
                 let c = coverage == 255 ? m : PixelMath.mul(coverage, m)
-                if c != 0 { dst[i] = pixel(dst[i], color, c, mode) }
+                if c != 0 { unsafe dst[i] = unsafe pixel(dst[i], color, c, mode) }
                 i += 1
             }
             return
@@ -35,19 +35,19 @@ enum Compositor {
         switch mode {
         case .normal:
             if coverage == 255 && color >> 24 == 255 {
-                dst.update(repeating: color, count: count)
+                unsafe dst.update(repeating: color, count: count)
                 return
             }
             let s = coverage == 255 ? color : PixelMath.scale(color, coverage)
             let ia = 255 &- (s >> 24)
             if ia == 255 { return }
-            overSolid(dst, count: count, color: s, inverseAlpha: ia, rounding: rounding)
+            unsafe overSolid(dst, count: count, color: s, inverseAlpha: ia, rounding: rounding)
         case .copy where coverage == 255:
-            dst.update(repeating: color, count: count)
+            unsafe dst.update(repeating: color, count: count)
         case .clear where coverage == 255:
-            dst.update(repeating: 0, count: count)
+            unsafe dst.update(repeating: 0, count: count)
         default:
-            for i in 0..<count { dst[i] = pixel(dst[i], color, coverage, mode) }
+            for i in 0..<count { unsafe dst[i] = unsafe pixel(dst[i], color, coverage, mode) }
         }
     }
 
@@ -59,7 +59,7 @@ enum Compositor {
                           rounding: UInt16) {
         // Long runs are worth the call into the AVX2 loop.
         if count >= 32 && WideKernels.available {
-            WideKernels.overSolid(dst, stride: 0, rows: 1, count: count, color: color, inverseAlpha: ia)
+            unsafe WideKernels.overSolid(dst, stride: 0, rows: 1, count: count, color: color, inverseAlpha: ia)
             return
         }
         // No alignment head: unaligned vector stores measured faster than reaching a
@@ -80,20 +80,20 @@ enum Compositor {
                 SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* m) &>> 16)
             }
             @inline(__always) func blend(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
-                let rb = divide(unsafeBitCast(d & low, to: SIMD8<UInt16>.self) &* k &+ 128)
-                let ag = divide((unsafeBitCast(d, to: SIMD8<UInt16>.self) &>> 8) &* k &+ 128)
-                return unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self) &+ c
+                let rb = unsafe divide(unsafeBitCast(d & low, to: SIMD8<UInt16>.self) &* k &+ 128)
+                let ag = unsafe divide((unsafeBitCast(d, to: SIMD8<UInt16>.self) &>> 8) &* k &+ 128)
+                return unsafe unsafeBitCast(rb | (ag &<< 8), to: SIMD4<UInt32>.self) &+ c
             }
             // Safe: `blocks` groups of four pixels lie inside the run.
-            let end = p + blocks &* 16
-            while p < end {
-                p.storeBytes(of: blend(p.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
-                p += 16
+            let end = unsafe p + blocks &* 16
+            while unsafe p < end {
+                unsafe p.storeBytes(of: blend(p.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+                unsafe p += 16
             }
         }
         var i = blocks &* 4
         while i < count {
-            dst[i] = color &+ PixelMath.scale(dst[i], ia)
+            unsafe dst[i] = unsafe color &+ PixelMath.scale(dst[i], ia)
             i += 1
         }
     }
@@ -102,37 +102,37 @@ enum Compositor {
     /// in `solid`.
     static func row(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, coverage: UInt32,
                     mask: UnsafePointer<UInt8>?, mode: BlendMode) {
-        if mode == .normal && mask == nil {
+        if unsafe mode == .normal && mask == nil {
             if coverage == 255 {
                 for i in 0..<count {
-                    let s = source[i]
+                    let s = unsafe source[i]
                     let a = s >> 24
-                    if a == 255 { dst[i] = s } else if a != 0 { dst[i] = PixelMath.over(s, dst[i]) }
+                    if a == 255 { unsafe dst[i] = s } else if a != 0 { unsafe dst[i] = unsafe PixelMath.over(s, dst[i]) }
                 }
             } else {
-                for i in 0..<count where source[i] != 0 {
-                    dst[i] = PixelMath.over(PixelMath.scale(source[i], coverage), dst[i])
+                for i in 0..<count where unsafe source[i] != 0 {
+                    unsafe dst[i] = unsafe PixelMath.over(PixelMath.scale(source[i], coverage), dst[i])
                 }
             }
             return
         }
-        guard let mask else {
-            for i in 0..<count { dst[i] = pixel(dst[i], source[i], coverage, mode) }
+        guard let mask = unsafe mask else {
+            for i in 0..<count { unsafe dst[i] = unsafe pixel(dst[i], source[i], coverage, mode) }
             return
         }
         // As in `solid`: full runs unmasked, empty runs skipped.
         var i = 0
         while i < count {
-            let full = runEnd(mask, from: i, count: count, of: 255)
+            let full = unsafe runEnd(mask, from: i, count: count, of: 255)
             if full - i >= 4 {
-                row(dst + i, source: source + i, count: full - i, coverage: coverage, mask: nil, mode: mode)
+                unsafe row(dst + i, source: source + i, count: full - i, coverage: coverage, mask: nil, mode: mode)
                 i = full
                 continue
             }
-            i = runEnd(mask, from: i, count: count, of: 0)
+            i = unsafe runEnd(mask, from: i, count: count, of: 0)
             guard i < count else { return }
-            let c = PixelMath.mul(coverage, UInt32(mask[i]))
-            if c != 0 { dst[i] = pixel(dst[i], source[i], c, mode) }
+            let c = unsafe PixelMath.mul(coverage, UInt32(mask[i]))
+            if c != 0 { unsafe dst[i] = unsafe pixel(dst[i], source[i], c, mode) }
             i += 1
         }
     }
@@ -144,8 +144,8 @@ enum Compositor {
         var i = start
         let word = UInt64(value) &* 0x0101_0101_0101_0101
         // Safe: every word read lies inside mask[start..<count].
-        while count - i >= 8 && UnsafeRawPointer(mask + i).loadUnaligned(as: UInt64.self) == word { i += 8 }
-        while i < count && mask[i] == value { i += 1 }
+        while unsafe count - i >= 8 && UnsafeRawPointer(mask + i).loadUnaligned(as: UInt64.self) == word { i += 8 }
+        while unsafe i < count && mask[i] == value { i += 1 }
         return i
     }
 

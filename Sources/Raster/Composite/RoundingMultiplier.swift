@@ -8,10 +8,10 @@ enum RoundingMultiplier {
     /// Written once, before the first read, and never again, so sharing it is safe.
     nonisolated(unsafe) private static let storage: UnsafeMutablePointer<UInt16> = {
         let word = UnsafeMutablePointer<UInt16>.allocate(capacity: 1)
-        word.initialize(to: 257)
-        return word
+        unsafe word.initialize(to: 257)
+        return unsafe word
     }()
 
     /// The multiplier.
-    static var value: UInt16 { storage.pointee }
+    static var value: UInt16 { unsafe storage.pointee }
 }

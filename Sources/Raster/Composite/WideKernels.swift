@@ -18,6 +18,6 @@ enum WideKernels {
     @inline(__always)
     static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
                           inverseAlpha ia: UInt32) {
-        crk_over_solid_avx2(dst, stride, rows, count, color, ia)
+        unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
     }
 }

@@ -65,27 +65,27 @@ extension Context {
         guard sigma > 0, strength > 0, !box.isEmpty else { return }
         let w = box.width, h = box.height
         let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
-        defer { pixels.deallocate() }
+        defer { unsafe pixels.deallocate() }
         // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
         // the box, inside the clip bounds, inside the surface.
         for y in 0..<h {
-            let row = target.row(box.y0 + y) + box.x0, out = pixels + y * w
+            let row = unsafe target.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
             for x in 0..<w {
-                let p = row[x]
-                (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
+                let p = unsafe row[x]
+                unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
             }
         }
-        GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
+        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
         for y in 0..<h {
-            let row = target.row(box.y0 + y) + box.x0, blurred = pixels + y * w
-            let mask = state.clipMask?.pointer(box.x0, box.y0 + y)
+            let row = unsafe target.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
+            let mask = unsafe state.clipMask?.pointer(box.x0, box.y0 + y)
             for x in 0..<w {
-                let v = blurred[x]
+                let v = unsafe blurred[x]
                 let a = min(255, UInt32(max(0, v[3]) + 0.5))
                 let p = a << 24 | min(a, UInt32(max(0, v[2]) + 0.5)) << 16 | min(a, UInt32(max(0, v[1]) + 0.5)) << 8
                     | min(a, UInt32(max(0, v[0]) + 0.5))
-                let k = mask.map { PixelMath.mul(strength, UInt32($0[x])) } ?? strength
-                row[x] = k == 255 ? p : PixelMath.lerp(row[x], p, k)
+                let k = unsafe mask.map { unsafe PixelMath.mul(strength, UInt32($0[x])) } ?? strength
+                unsafe row[x] = unsafe k == 255 ? p : PixelMath.lerp(row[x], p, k)
             }
         }
         noteDrawn(box)

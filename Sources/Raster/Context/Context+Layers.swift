@@ -88,9 +88,9 @@ extension Context {
         if let shadow = state.shadow {
             var plane = AlphaPlane(bounds: Context.expand(drawn, by: shadow))
             for y in drawn.y0..<drawn.y1 {
-                let row = layer.surface.row(y - oy)
+                let row = unsafe layer.surface.row(y - oy)
                 for x in drawn.x0..<drawn.x1 {
-                    plane.values[(y - plane.bounds.y0) * plane.bounds.width + (x - plane.bounds.x0)] = Float(row[x - ox] >> 24) / 255
+                    plane.values[(y - plane.bounds.y0) * plane.bounds.width + (x - plane.bounds.x0)] = unsafe Float(row[x - ox] >> 24) / 255
                 }
             }
             plane.blur(sigma: shadow.sigma)
@@ -101,9 +101,9 @@ extension Context {
         let alpha = UInt32(state.alpha * 255 + 0.5)
         for y in bounds.y0..<bounds.y1 {
             // Safe: bounds lie inside the target, and shifted by the origin inside the layer.
-            Compositor.row(target.row(y) + bounds.x0, source: layer.surface.row(y - oy) + (bounds.x0 - ox),
+            unsafe Compositor.row(target.row(y) + bounds.x0, source: layer.surface.row(y - oy) + (bounds.x0 - ox),
                            count: bounds.width, coverage: alpha,
-                           mask: state.clipMask.map { UnsafePointer($0.pointer(bounds.x0, y)) }, mode: state.blendMode)
+                           mask: state.clipMask.map { unsafe UnsafePointer($0.pointer(bounds.x0, y)) }, mode: state.blendMode)
         }
         noteDrawn(bounds)
     }
@@ -156,10 +156,10 @@ extension Context {
         let ox = Int(fx), oy = Int(fy)
         let wx = Float(-style.dx - fx), wy = Float(-style.dy - fy)
         let pb = plane.bounds
-        plane.values.withUnsafeBufferPointer { values in
+        unsafe plane.values.withUnsafeBufferPointer { values in
             @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
                 guard x >= pb.x0, x < pb.x1, y >= pb.y0, y < pb.y1 else { return 0 }
-                return values[(y - pb.y0) * pb.width + (x - pb.x0)]
+                return unsafe values[(y - pb.y0) * pb.width + (x - pb.x0)]
             }
             for y in box.y0..<box.y1 {
                 let sy = y + oy
@@ -188,19 +188,19 @@ extension Context {
         guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
         var row = [UInt8](repeating: 0, count: box.width)
         let rounding = RoundingMultiplier.value
-        mask.bytes.withUnsafeBufferPointer { bytes in
+        unsafe mask.bytes.withUnsafeBufferPointer { bytes in
             for y in box.y0..<box.y1 {
                 let src = (y - mask.bounds.y0) * mask.bounds.width + (box.x0 - mask.bounds.x0)
-                let clipRow = state.clipMask?.pointer(box.x0, y)
-                row.withUnsafeMutableBufferPointer { out in
+                let clipRow = unsafe state.clipMask?.pointer(box.x0, y)
+                unsafe row.withUnsafeMutableBufferPointer { out in
                     // Safe: src + box.width stays inside the mask's row; the run lies
                     // inside the clip bounds, inside the surface.
-                    if let clipRow {
-                        for i in 0..<box.width { out[i] = UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
+                    if let clipRow = unsafe clipRow {
+                        for i in 0..<box.width { unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
                     } else {
-                        out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
+                        unsafe out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
                     }
-                    Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
+                    unsafe Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
                                      mask: UnsafePointer(out.baseAddress!), mode: state.blendMode, rounding: rounding)
                 }
             }

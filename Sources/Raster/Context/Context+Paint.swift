@@ -97,10 +97,10 @@ extension Context {
         }
         let clip = ClipMask(bounds: bounds)
         for y in bounds.y0..<bounds.y1 {
-            let src = scratch.row(y), out = clip.pointer(bounds.x0, y), old = state.clipMask?.pointer(bounds.x0, y)
+            let src = unsafe scratch.row(y), out = unsafe clip.pointer(bounds.x0, y), old = unsafe state.clipMask?.pointer(bounds.x0, y)
             for i in 0..<bounds.width {
-                let a = src[bounds.x0 + i] >> 24
-                out[i] = UInt8(old.map { PixelMath.mul(a, UInt32($0[i])) } ?? a)
+                let a = unsafe src[bounds.x0 + i] >> 24
+                unsafe out[i] = unsafe UInt8(old.map { unsafe PixelMath.mul(a, UInt32($0[i])) } ?? a)
             }
         }
         state.clipBounds = bounds

@@ -26,21 +26,21 @@ enum GaussianBlur {
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
         let sums = UnsafeMutablePointer<Float>.allocate(capacity: max(width, height) + 1)
         defer {
-            scratch.deallocate()
-            sums.deallocate()
+            unsafe scratch.deallocate()
+            unsafe sums.deallocate()
         }
-        plane.withUnsafeMutableBufferPointer { buffer in
+        unsafe plane.withUnsafeMutableBufferPointer { buffer in
             // Safe: the plane holds width * height values (checked above); scratch and
             // sums are allocated here for as many.
-            passes(sigma: sigma, buffer.baseAddress!, scratch, rows: { src, dst, pass in
+            unsafe passes(sigma: sigma, buffer.baseAddress!, scratch, rows: { src, dst, pass in
                 switch pass {
-                case .kernel(let k): convolveRows(src, dst, width, height, k, edges)
-                case .box(let r): boxRows(src, dst, width, height, r, edges)
+                case .kernel(let k): unsafe convolveRows(src, dst, width, height, k, edges)
+                case .box(let r): unsafe boxRows(src, dst, width, height, r, edges)
                 }
             }, columns: { src, dst, pass in
                 switch pass {
-                case .kernel(let k): convolveColumns(src, dst, width, height, k, edges, sums)
-                case .box(let r): boxColumns(src, dst, width, height, r, edges, sums)
+                case .kernel(let k): unsafe convolveColumns(src, dst, width, height, k, edges, sums)
+                case .box(let r): unsafe boxColumns(src, dst, width, height, r, edges, sums)
                 }
             })
         }
@@ -86,27 +86,27 @@ enum GaussianBlur {
         let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
         let sums = UnsafeMutablePointer<Float>.allocate(capacity: 4 * width + 1)
         defer {
-            scratch.deallocate()
-            sums.deallocate()
+            unsafe scratch.deallocate()
+            unsafe sums.deallocate()
         }
         // Columns do not mix channels: they run over the rows as planes of 4 * width floats.
         // Safe: both buffers hold `count` pixels of four floats each.
         func columns(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
                      _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
-            src.withMemoryRebound(to: Float.self, capacity: 4 * count) { s in
-                dst.withMemoryRebound(to: Float.self, capacity: 4 * count) { d in body(s, d) }
+            unsafe src.withMemoryRebound(to: Float.self, capacity: 4 * count) { s in
+                unsafe dst.withMemoryRebound(to: Float.self, capacity: 4 * count) { d in unsafe body(s, d) }
             }
         }
-        passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
+        unsafe passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
             switch pass {
-            case .kernel(let k): convolveRows4(src, dst, width, height, k, edges)
-            case .box(let r): boxRows4(src, dst, width, height, r, edges)
+            case .kernel(let k): unsafe convolveRows4(src, dst, width, height, k, edges)
+            case .box(let r): unsafe boxRows4(src, dst, width, height, r, edges)
             }
         }, columns: { src, dst, pass in
-            columns(src, dst) { s, d in
+            unsafe columns(src, dst) { s, d in
                 switch pass {
-                case .kernel(let k): convolveColumns(s, d, 4 * width, height, k, edges, sums)
-                case .box(let r): boxColumns(s, d, 4 * width, height, r, edges, sums)
+                case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums)
+                case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums)
                 }
             }
         })
@@ -117,16 +117,16 @@ enum GaussianBlur {
                                  _ w: Int, _ h: Int, _ r: Int, _ edges: Edges) {
         let scale = 1 / Float(2 * r + 1)
         for y in 0..<h {
-            let s = src + y * w, d = dst + y * w
-            let first: SIMD4<Float> = edges == .zero ? .zero : s[0], last: SIMD4<Float> = edges == .zero ? .zero : s[w - 1]
-            @inline(__always) func at(_ i: Int) -> SIMD4<Float> { i < 0 ? first : (i >= w ? last : s[i]) }
+            let s = unsafe src + y * w, d = unsafe dst + y * w
+            let first: SIMD4<Float> = unsafe edges == .zero ? .zero : s[0], last: SIMD4<Float> = unsafe edges == .zero ? .zero : s[w - 1]
+            @inline(__always) func at(_ i: Int) -> SIMD4<Float> { unsafe i < 0 ? first : (i >= w ? last : s[i]) }
             var acc = SIMD4<Float>.zero
             for i in -r...r { acc += at(i) }
             let inner0 = min(w, r), inner1 = max(inner0, w - r - 1)
             var i = 0
-            while i < inner0 { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
-            while i < inner1 { d[i] = acc * scale; acc += s[i + r + 1] - s[i - r]; i += 1 }
-            while i < w { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+            while i < inner0 { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+            while i < inner1 { unsafe d[i] = acc * scale; unsafe acc += s[i + r + 1] - s[i - r]; i += 1 }
+            while i < w { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
         }
     }
 
@@ -135,15 +135,15 @@ enum GaussianBlur {
                                       _ w: Int, _ h: Int, _ k: [Float], _ edges: Edges) {
         let r = k.count / 2
         for y in 0..<h {
-            let s = src + y * w, d = dst + y * w
+            let s = unsafe src + y * w, d = unsafe dst + y * w
             for i in 0..<w {
                 var v = SIMD4<Float>.zero
                 for j in 0..<k.count {
                     let x = i + j - r
-                    let sample: SIMD4<Float> = x >= 0 && x < w ? s[x] : (edges == .zero ? .zero : s[x < 0 ? 0 : w - 1])
+                    let sample: SIMD4<Float> = unsafe x >= 0 && x < w ? s[x] : (edges == .zero ? .zero : s[x < 0 ? 0 : w - 1])
                     v += k[j] * sample
                 }
-                d[i] = v
+                unsafe d[i] = v
             }
         }
     }
@@ -153,16 +153,16 @@ enum GaussianBlur {
                                 _ r: Int, _ edges: Edges) {
         let scale = 1 / Float(2 * r + 1)
         for y in 0..<h {
-            let s = src + y * w, d = dst + y * w
-            let first: Float = edges == .zero ? 0 : s[0], last: Float = edges == .zero ? 0 : s[w - 1]
-            @inline(__always) func at(_ i: Int) -> Float { i < 0 ? first : (i >= w ? last : s[i]) }
+            let s = unsafe src + y * w, d = unsafe dst + y * w
+            let first: Float = unsafe edges == .zero ? 0 : s[0], last: Float = unsafe edges == .zero ? 0 : s[w - 1]
+            @inline(__always) func at(_ i: Int) -> Float { unsafe i < 0 ? first : (i >= w ? last : s[i]) }
             var acc: Float = 0
             for i in -r...r { acc += at(i) }
             let inner0 = min(w, r), inner1 = max(inner0, w - r - 1)
             var i = 0
-            while i < inner0 { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
-            while i < inner1 { d[i] = acc * scale; acc += s[i + r + 1] - s[i - r]; i += 1 }
-            while i < w { d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+            while i < inner0 { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
+            while i < inner1 { unsafe d[i] = acc * scale; unsafe acc += s[i + r + 1] - s[i - r]; i += 1 }
+            while i < w { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
         }
     }
 
@@ -172,16 +172,16 @@ enum GaussianBlur {
         let scale = 1 / Float(2 * r + 1)
         /// Row `y`, or nil for a zero row beyond the edge.
         @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<Float>? {
-            if y >= 0 && y < h { return src + y * w }
-            return edges == .zero ? nil : src + (y < 0 ? 0 : h - 1) * w
+            if y >= 0 && y < h { return unsafe src + y * w }
+            return unsafe edges == .zero ? nil : src + (y < 0 ? 0 : h - 1) * w
         }
-        acc.update(repeating: 0, count: w)
-        for y in -r...r { if let s = row(y) { for x in 0..<w { acc[x] += s[x] } } }
+        unsafe acc.update(repeating: 0, count: w)
+        for y in -r...r { if let s = unsafe row(y) { for x in 0..<w { unsafe acc[x] += s[x] } } }
         for y in 0..<h {
-            let d = dst + y * w
-            for x in 0..<w { d[x] = acc[x] * scale }
-            if let add = row(y + r + 1) { for x in 0..<w { acc[x] += add[x] } }
-            if let sub = row(y - r) { for x in 0..<w { acc[x] -= sub[x] } }
+            let d = unsafe dst + y * w
+            for x in 0..<w { unsafe d[x] = unsafe acc[x] * scale }
+            if let add = unsafe row(y + r + 1) { for x in 0..<w { unsafe acc[x] += add[x] } }
+            if let sub = unsafe row(y - r) { for x in 0..<w { unsafe acc[x] -= sub[x] } }
         }
     }
 
@@ -189,15 +189,15 @@ enum GaussianBlur {
                                      _ k: [Float], _ edges: Edges) {
         let r = k.count / 2
         for y in 0..<h {
-            let s = src + y * w, d = dst + y * w
+            let s = unsafe src + y * w, d = unsafe dst + y * w
             for i in 0..<w {
                 var v: Float = 0
                 for j in 0..<k.count {
                     let x = i + j - r
-                    let sample: Float = x >= 0 && x < w ? s[x] : (edges == .zero ? 0 : s[x < 0 ? 0 : w - 1])
+                    let sample: Float = unsafe x >= 0 && x < w ? s[x] : (edges == .zero ? 0 : s[x < 0 ? 0 : w - 1])
                     v += k[j] * sample
                 }
-                d[i] = v
+                unsafe d[i] = v
             }
         }
     }
@@ -206,17 +206,17 @@ enum GaussianBlur {
                                         _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
         let r = k.count / 2
         for y in 0..<h {
-            acc.update(repeating: 0, count: w)
+            unsafe acc.update(repeating: 0, count: w)
             for j in 0..<k.count {
                 var sy = y + j - r
                 if sy < 0 || sy >= h {
                     if edges == .zero { continue }
                     sy = sy < 0 ? 0 : h - 1
                 }
-                let s = src + sy * w, weight = k[j]
-                for x in 0..<w { acc[x] += weight * s[x] }
+                let s = unsafe src + sy * w, weight = k[j]
+                for x in 0..<w { unsafe acc[x] += weight * s[x] }
             }
-            (dst + y * w).update(from: acc, count: w)
+            unsafe (dst + y * w).update(from: acc, count: w)
         }
     }
 

@@ -6,16 +6,16 @@ enum FileIO {
     static let maximumFileSize = 1 << 30
 
     static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw RasterError.file(path: path, reason: String(cString: strerror(errno))) }
+        let fd = unsafe open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw unsafe RasterError.file(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let n = unsafe chunk.withUnsafeMutableBytes { unsafe Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RasterError.file(path: path, reason: String(cString: strerror(errno)))
+                throw unsafe RasterError.file(path: path, reason: String(cString: strerror(errno)))
             }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
@@ -25,15 +25,15 @@ enum FileIO {
     }
 
     static func write(_ data: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RasterError.file(path: path, reason: String(cString: strerror(errno))) }
+        let fd = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw unsafe RasterError.file(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var offset = 0
         while offset < data.count {
-            let n = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = unsafe data.withUnsafeBytes { unsafe Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RasterError.file(path: path, reason: String(cString: strerror(errno)))
+                throw unsafe RasterError.file(path: path, reason: String(cString: strerror(errno)))
             }
             offset += n
         }

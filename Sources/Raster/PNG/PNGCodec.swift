@@ -19,33 +19,33 @@ enum PNGCodec {
     /// Decodes PNG bytes to straight-alpha BGRA bytes.
     static func decode(_ data: [UInt8]) throws -> (width: Int, height: Int, bgra: [UInt8]) {
         guard !data.isEmpty else { throw RasterError.pngDecode(reason: "the data is empty") }
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard began != 0 else { throw RasterError.pngDecode(reason: message(&image)) }
-        let width = Int(image.width), height = Int(image.height)
+        var image = unsafe png_image()
+        unsafe image.version = UInt32(PNG_IMAGE_VERSION)
+        let began = unsafe data.withUnsafeBytes { unsafe png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard began != 0 else { throw unsafe RasterError.pngDecode(reason: message(&image)) }
+        let width = unsafe Int(image.width), height = unsafe Int(image.height)
         guard width <= Surface.maximumSide, height <= Surface.maximumSide, width * height <= maximumPixels else {
-            png_image_free(&image)
+            unsafe png_image_free(&image)
             throw RasterError.pngTooLarge(width: width, height: height)
         }
         guard width > 0, height > 0 else {
-            png_image_free(&image)
+            unsafe png_image_free(&image)
             throw RasterError.pngDecode(reason: "the image is \(width) x \(height)")
         }
         if PNGCodec.isInterlaced16Bit(data) {
-            return (width, height, try decodeThroughLinear(&image, width: width, height: height, gamma: hasColorSpace(data)))
+            return unsafe (width, height, try decodeThroughLinear(&image, width: width, height: height, gamma: hasColorSpace(data)))
         }
-        image.format = formatBGRA
+        unsafe image.format = formatBGRA
         // 16-bit files without colour-space information are sRGB, not linear, as viewers
         // show them.
-        image.flags |= flag16BitSRGB
+        unsafe image.flags |= flag16BitSRGB
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = out.withUnsafeMutableBytes {
-            png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
+        let finished = unsafe out.withUnsafeMutableBytes {
+            unsafe png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
         }
         guard finished != 0 else {
-            let reason = message(&image)
-            png_image_free(&image)
+            let reason = unsafe message(&image)
+            unsafe png_image_free(&image)
             throw RasterError.pngDecode(reason: reason)
         }
         return (width, height, out)
@@ -57,14 +57,14 @@ enum PNGCodec {
     /// (taken as sRGB, as for every other 16-bit file); with them libpng has linearised
     /// the values and they are encoded back to sRGB.
     private static func decodeThroughLinear(_ image: inout png_image, width: Int, height: Int, gamma: Bool) throws -> [UInt8] {
-        image.format = formatRGBA | 0x04  // PNG_FORMAT_FLAG_LINEAR: premultiplied 16-bit
+        unsafe image.format = formatRGBA | 0x04  // PNG_FORMAT_FLAG_LINEAR: premultiplied 16-bit
         var linear = [UInt16](repeating: 0, count: width * height * 4)
-        let finished = linear.withUnsafeMutableBytes {
-            png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
+        let finished = unsafe linear.withUnsafeMutableBytes {
+            unsafe png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
         }
         guard finished != 0 else {
-            let reason = message(&image)
-            png_image_free(&image)
+            let reason = unsafe message(&image)
+            unsafe png_image_free(&image)
             throw RasterError.pngDecode(reason: reason)
         }
         var out = [UInt8](repeating: 0, count: width * height * 4)
@@ -100,30 +100,30 @@ enum PNGCodec {
 
     /// Encodes straight-alpha RGBA bytes as a PNG.
     static func encode(width: Int, height: Int, rgba: [UInt8]) throws -> [UInt8] {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = formatRGBA
+        var image = unsafe png_image()
+        unsafe image.version = UInt32(PNG_IMAGE_VERSION)
+        unsafe image.width = UInt32(width)
+        unsafe image.height = UInt32(height)
+        unsafe image.format = formatRGBA
         var size = 0
-        let sized = rgba.withUnsafeBytes {
-            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(width * 4), nil)
+        let sized = unsafe rgba.withUnsafeBytes {
+            unsafe png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(width * 4), nil)
         }
-        guard sized != 0, size > 0 else { throw RasterError.pngEncode(reason: message(&image)) }
+        guard sized != 0, size > 0 else { throw unsafe RasterError.pngEncode(reason: message(&image)) }
         var out = [UInt8](repeating: 0, count: size)
-        let written = out.withUnsafeMutableBytes { buffer in
-            rgba.withUnsafeBytes {
-                png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, $0.baseAddress, Int32(width * 4), nil)
+        let written = unsafe out.withUnsafeMutableBytes { buffer in
+            unsafe rgba.withUnsafeBytes {
+                unsafe png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, $0.baseAddress, Int32(width * 4), nil)
             }
         }
-        guard written != 0 else { throw RasterError.pngEncode(reason: message(&image)) }
+        guard written != 0 else { throw unsafe RasterError.pngEncode(reason: message(&image)) }
         return Array(out[0..<size])
     }
 
     private static func message(_ image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            let text = String(decoding: bytes, as: UTF8.self)
+        unsafe withUnsafeBytes(of: &image.message) { raw in
+            let bytes = unsafe raw.prefix { $0 != 0 }
+            let text = unsafe String(decoding: bytes, as: UTF8.self)
             return text.isEmpty ? "unknown libpng error" : text
         }
     }

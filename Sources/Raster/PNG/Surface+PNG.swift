@@ -7,15 +7,15 @@ extension Surface {
     public convenience init(pngData data: [UInt8], scale: Double = 1) throws {
         let decoded = try PNGCodec.decode(data)
         try self.init(width: decoded.width, height: decoded.height, scale: scale)
-        decoded.bgra.withUnsafeBufferPointer { src in
+        unsafe decoded.bgra.withUnsafeBufferPointer { src in
             for y in 0..<height {
-                let out = row(y)
+                let out = unsafe row(y)
                 for x in 0..<width {
                     let i = (y * width + x) * 4
-                    let a = src[i + 3]
-                    let b = Pixel.premultiply(src[i], a), g = Pixel.premultiply(src[i + 1], a)
-                    let r = Pixel.premultiply(src[i + 2], a)
-                    out[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                    let a = unsafe src[i + 3]
+                    let b = unsafe Pixel.premultiply(src[i], a), g = unsafe Pixel.premultiply(src[i + 1], a)
+                    let r = unsafe Pixel.premultiply(src[i + 2], a)
+                    unsafe out[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
                 }
             }
         }
@@ -38,13 +38,13 @@ extension Surface {
     /// components do not exceed its alpha reads back with the same bytes.
     public func pngData() throws -> [UInt8] {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        rgba.withUnsafeMutableBufferPointer { out in
+        unsafe rgba.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
-                let src = row(y)
+                let src = unsafe row(y)
                 for x in 0..<width {
-                    let p = Pixel(argb: src[x]).unpremultiplied
+                    let p = unsafe Pixel(argb: src[x]).unpremultiplied
                     let i = (y * width + x) * 4
-                    out[i] = p.r; out[i + 1] = p.g; out[i + 2] = p.b; out[i + 3] = p.a
+                    unsafe out[i] = p.r; unsafe out[i + 1] = p.g; unsafe out[i + 2] = p.b; unsafe out[i + 3] = p.a
                 }
             }
         }

@@ -2,7 +2,7 @@ import Glibc
 
 /// Produces the premultiplied source colour of device pixels, row by row: the paint of a
 /// gradient or an image, seen through the inverse of the current transform.
-final class Shader {
+@safe final class Shader {
     enum Kind {
         case linear(table: [UInt32], dx: Double, dy: Double, c: Double, before: Bool, after: Bool)
         case radial(table: [UInt32], inverse: AffineTransform, c0: Point, r0: Double, c1: Point, r1: Double,
@@ -18,10 +18,10 @@ final class Shader {
     init(_ kind: Kind) {
         self.kind = kind
         capacity = 256
-        row = .allocate(capacity: capacity)
+        unsafe row = .allocate(capacity: capacity)
     }
 
-    deinit { row.deallocate() }
+    deinit { unsafe row.deallocate() }
 
     /// A shader for a gradient paint under transform `t` with global alpha, or nil when it
     /// draws nothing (no stops, a singular transform, an axis of zero length).
@@ -67,16 +67,16 @@ final class Shader {
     /// Fills `row` with the colours of pixels `x..<x+count` of row `y`.
     func shade(x: Int, y: Int, count: Int) {
         if count > capacity {
-            row.deallocate()
+            unsafe row.deallocate()
             capacity = count
-            row = .allocate(capacity: count)
+            unsafe row = .allocate(capacity: count)
         }
         switch kind {
         case let .linear(table, dx, dy, c, before, after):
             let last = Double(table.count - 1)
             var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + c
             for i in 0..<count {
-                row[i] = Shader.lookup(table, t, last, before, after)
+                unsafe row[i] = Shader.lookup(table, t, last, before, after)
                 t += dx
             }
         case let .radial(table, inverse, c0, r0, c1, r1, before, after):
@@ -84,9 +84,9 @@ final class Shader {
             for i in 0..<count {
                 let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
                 if let t = Shader.radialParameter(p, c0, r0, c1, r1, before: before, after: after) {
-                    row[i] = Shader.lookup(table, t, last, true, true)
+                    unsafe row[i] = Shader.lookup(table, t, last, true, true)
                 } else {
-                    row[i] = 0
+                    unsafe row[i] = 0
                 }
             }
         case let .image(image, inverse, quality, alpha):
@@ -94,7 +94,7 @@ final class Shader {
                 let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
                 var s = quality == .none ? Shader.nearest(image, p) : Shader.bilinear(image, p)
                 if alpha != 255 { s = PixelMath.scale(s, alpha) }
-                row[i] = s
+                unsafe row[i] = s
             }
         }
     }
@@ -138,7 +138,7 @@ final class Shader {
         // Clamped first, the floor is a truncation (and a huge coordinate cannot trap).
         let x = Int(min(max(p.x, 0), Double(image.width - 1)))
         let y = Int(min(max(p.y, 0), Double(image.height - 1)))
-        return image.row(y)[x]
+        return unsafe image.row(y)[x]
     }
 
     /// Bilinear sample at `p` in image pixels (pixel centres at half-integers), edges
@@ -150,8 +150,8 @@ final class Shader {
         let x0 = Int(fx), y0 = Int(fy)
         let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
         let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
-        let r0 = image.row(y0), r1 = image.row(y1)
-        let top = lerp256(r0[x0], r0[x1], wx), bottom = lerp256(r1[x0], r1[x1], wx)
+        let r0 = unsafe image.row(y0), r1 = unsafe image.row(y1)
+        let top = unsafe lerp256(r0[x0], r0[x1], wx), bottom = unsafe lerp256(r1[x0], r1[x1], wx)
         return lerp256(top, bottom, wy)
     }
 
@@ -190,27 +190,27 @@ struct ShaderPainter: CoverageSink {
             let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
             // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside
             // the surface.
-            let p = surface.row(y) + x
-            if edges.left != 0 { p[-1] = PixelMath.over(PixelMath.scale(color, UInt32(edges.left)), p[-1]) }
+            let p = unsafe surface.row(y) + x
+            if edges.left != 0 { unsafe p[-1] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(edges.left)), p[-1]) }
             if s >> 24 == 255 {
-                p.update(repeating: s, count: count)
+                unsafe p.update(repeating: s, count: count)
             } else if s >> 24 != 0 {
-                Compositor.overSolid(p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
+                unsafe Compositor.overSolid(p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
             }
-            if edges.right != 0 { p[count] = PixelMath.over(PixelMath.scale(color, UInt32(edges.right)), p[count]) }
+            if edges.right != 0 { unsafe p[count] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(edges.right)), p[count]) }
         }
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let mask = mask.map { UnsafePointer($0.pointer(x, y)) }
+        let mask = unsafe mask.map { unsafe UnsafePointer($0.pointer(x, y)) }
         if let color = shader.rowColor(y: y) {
-            Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode,
+            unsafe Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode,
                              rounding: rounding)
             return
         }
         shader.shade(x: x, y: y, count: count)
         // Safe: runs lie inside the clip bounds, inside the surface.
-        Compositor.row(surface.row(y) + x, source: shader.row, count: count, coverage: UInt32(coverage),
+        unsafe Compositor.row(surface.row(y) + x, source: shader.row, count: count, coverage: UInt32(coverage),
                        mask: mask, mode: mode)
     }
 }

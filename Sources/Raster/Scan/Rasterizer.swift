@@ -5,7 +5,7 @@
 /// Coordinates beyond +-4e6 device pixels are clamped there; a NaN makes the whole path
 /// draw nothing. The scratch buffers are kept between paths, so a reused rasterizer does
 /// not allocate.
-final class Rasterizer {
+@safe final class Rasterizer {
     /// Segment end points, x0 y0 x1 y1 per segment: `segmentValues` of them in a buffer
     /// of `segmentCapacity` (a plain buffer, so that adding one is four stores).
     private var segments: UnsafeMutablePointer<Double>
@@ -29,19 +29,19 @@ final class Rasterizer {
 
     init() {
         segmentCapacity = 256
-        segments = .allocate(capacity: segmentCapacity)
+        unsafe segments = .allocate(capacity: segmentCapacity)
         cellCapacity = 4096
-        cells = .allocate(capacity: cellCapacity)
-        cells.initialize(repeating: 0, count: cellCapacity)
+        unsafe cells = .allocate(capacity: cellCapacity)
+        unsafe cells.initialize(repeating: 0, count: cellCapacity)
         touchedCapacity = 256
-        touched = .allocate(capacity: touchedCapacity)
-        touched.initialize(repeating: 0, count: touchedCapacity)
+        unsafe touched = .allocate(capacity: touchedCapacity)
+        unsafe touched.initialize(repeating: 0, count: touchedCapacity)
     }
 
     deinit {
-        segments.deallocate()
-        cells.deallocate()
-        touched.deallocate()
+        unsafe segments.deallocate()
+        unsafe cells.deallocate()
+        unsafe touched.deallocate()
     }
 
     /// Forgets the segments of the previous path.
@@ -68,14 +68,14 @@ final class Rasterizer {
         if ay == by { return }
         if segmentValues + 4 > segmentCapacity {
             let grown = UnsafeMutablePointer<Double>.allocate(capacity: segmentCapacity * 2)
-            grown.moveInitialize(from: segments, count: segmentValues)
-            segments.deallocate()
-            segments = grown
+            unsafe grown.moveInitialize(from: segments, count: segmentValues)
+            unsafe segments.deallocate()
+            unsafe segments = unsafe grown
             segmentCapacity *= 2
         }
         // Safe: the buffer has room for four more values (grown above).
-        let end = segments + segmentValues
-        end[0] = ax; end[1] = ay; end[2] = bx; end[3] = by
+        let end = unsafe segments + segmentValues
+        unsafe end[0] = ax; unsafe end[1] = ay; unsafe end[2] = bx; unsafe end[3] = by
         segmentValues += 4
         minX = min(minX, min(ax, bx)); maxX = max(maxX, max(ax, bx))
         minY = min(minY, min(ay, by)); maxY = max(maxY, max(ay, by))
@@ -92,17 +92,17 @@ final class Rasterizer {
         let bandHeight = max(1, min(box.height, Rasterizer.bandCells / pitch))
         let needed = pitch * bandHeight
         if needed > cellCapacity {
-            cells.deallocate()
+            unsafe cells.deallocate()
             cellCapacity = needed
-            cells = .allocate(capacity: needed)
-            cells.initialize(repeating: 0, count: needed)
+            unsafe cells = .allocate(capacity: needed)
+            unsafe cells.initialize(repeating: 0, count: needed)
         }
         let words = (pitch + 63) >> 6
         if words * bandHeight > touchedCapacity {
-            touched.deallocate()
+            unsafe touched.deallocate()
             touchedCapacity = words * bandHeight
-            touched = .allocate(capacity: touchedCapacity)
-            touched.initialize(repeating: 0, count: touchedCapacity)
+            unsafe touched = .allocate(capacity: touchedCapacity)
+            unsafe touched.initialize(repeating: 0, count: touchedCapacity)
         }
         var bandTop = box.y0
         while bandTop < box.y1 {
@@ -118,10 +118,10 @@ final class Rasterizer {
         let l = Double(left), r = Double(right), t = Double(top), b = Double(bottom)
         do {
             // Safe: the buffer holds `segmentValues` values.
-            let seg = segments, count = segmentValues
+            let seg = unsafe segments, count = segmentValues
             var i = 0
             while i < count {
-                let x0 = seg[i], y0 = seg[i + 1], x1 = seg[i + 2], y1 = seg[i + 3]
+                let x0 = unsafe seg[i], y0 = unsafe seg[i + 1], x1 = unsafe seg[i + 2], y1 = unsafe seg[i + 3]
                 i += 4
                 if max(y0, y1) <= t || min(y0, y1) >= b { continue }
                 if min(x0, x1) >= l && max(x0, x1) <= r {
@@ -173,8 +173,8 @@ final class Rasterizer {
         let origin = Double(left)
         // Safe: row is in top..<bottom and every x in left...right, so all indices fall
         // inside the band's (bottom - top) * pitch cells; the arithmetic cannot overflow.
-        var line = cells + (row &- top) &* pitch
-        var bits = touched + (row &- top) &* words
+        var line = unsafe cells + (row &- top) &* pitch
+        var bits = unsafe touched + (row &- top) &* words
         if ax == bx {
             // A vertical line (the sides of rectangles and rounded rectangles): the same
             // column and the same split on every row, as `cellsForRow` would find them.
@@ -184,25 +184,25 @@ final class Rasterizer {
             while yTop < yEnd {
                 let yBottom = min(Double(row &+ 1), yEnd)
                 let d = (yBottom - yTop) * dir
-                Rasterizer.mark(bits, from: first, through: first &+ 1)
-                line[first] += Float(d * (1 - frac))
-                line[first &+ 1] += Float(d * frac)
+                unsafe Rasterizer.mark(bits, from: first, through: first &+ 1)
+                unsafe line[first] += Float(d * (1 - frac))
+                unsafe line[first &+ 1] += Float(d * frac)
                 yTop = yBottom
                 row &+= 1
-                line += pitch
-                bits += words
+                unsafe line += pitch
+                unsafe bits += words
             }
             return
         }
         while yTop < yEnd {
             let yBottom = min(Double(row &+ 1), yEnd)
             let xBottom = yBottom == by ? bx : ax + (yBottom - ay) * dxdy
-            cellsForRow(line, bits, xTop - origin, xBottom - origin, (yBottom - yTop) * dir)
+            unsafe cellsForRow(line, bits, xTop - origin, xBottom - origin, (yBottom - yTop) * dir)
             yTop = yBottom
             xTop = xBottom
             row &+= 1
-            line += pitch
-            bits += words
+            unsafe line += pitch
+            unsafe bits += words
         }
     }
 
@@ -218,14 +218,14 @@ final class Rasterizer {
         let first = max(0, Int(lo))
         if hi <= Double(first &+ 1) {
             // Within one column (the last column is the first exactly when this holds).
-            Rasterizer.mark(bits, from: first, through: first &+ 1)
+            unsafe Rasterizer.mark(bits, from: first, through: first &+ 1)
             let frac = (xa + xb) / 2 - Double(first)
-            line[first] += Float(d * (1 - frac))
-            line[first &+ 1] += Float(d * frac)
+            unsafe line[first] += Float(d * (1 - frac))
+            unsafe line[first &+ 1] += Float(d * frac)
             return
         }
         let last = hi.ceilInt &- 1
-        Rasterizer.mark(bits, from: first, through: last &+ 1)
+        unsafe Rasterizer.mark(bits, from: first, through: last &+ 1)
         // Across several columns: the height is shared in proportion to the x covered.
         let k = d / (hi - lo)
         var x = lo
@@ -234,8 +234,8 @@ final class Rasterizer {
             let next = min(Double(column &+ 1), hi)
             let piece = k * (next - x)
             let frac = (x + next) / 2 - Double(column)
-            line[column] += Float(piece * (1 - frac))
-            line[column &+ 1] += Float(piece * frac)
+            unsafe line[column] += Float(piece * (1 - frac))
+            unsafe line[column &+ 1] += Float(piece * frac)
             x = next
             column &+= 1
         }
@@ -248,37 +248,37 @@ final class Rasterizer {
         let low = ~UInt64(0) &<< UInt64(truncatingIfNeeded: first & 63)
         let high = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 63 &- (end & 63))
         if w0 == w1 {
-            bits[w0] |= low & high
+            unsafe bits[w0] |= low & high
             return
         }
-        bits[w0] |= low
+        unsafe bits[w0] |= low
         var w = w0 &+ 1
         while w < w1 {
-            bits[w] = ~0
+            unsafe bits[w] = ~0
             w &+= 1
         }
-        bits[w1] |= high
+        unsafe bits[w1] |= high
     }
 
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
     private func sweep<S: CoverageSink>(rule: FillRule, left: Int, width: Int, pitch: Int, words: Int,
                                         top: Int, bottom: Int, into sink: inout S) {
         for row in top..<bottom {
-            let line = cells + (row - top) * pitch
-            let bits = touched + (row - top) * words
+            let line = unsafe cells + (row - top) * pitch
+            let bits = unsafe touched + (row - top) * words
             var acc: Float = 0
-            var i = Rasterizer.nextTouched(bits, words, from: 0, limit: width)
+            var i = unsafe Rasterizer.nextTouched(bits, words, from: 0, limit: width)
             while i < width {
-                acc += line[i]
-                line[i] = 0
-                let j = Rasterizer.nextTouched(bits, words, from: i + 1, limit: width)
+                unsafe acc += line[i]
+                unsafe line[i] = 0
+                let j = unsafe Rasterizer.nextTouched(bits, words, from: i + 1, limit: width)
                 let c = Rasterizer.coverage(acc, rule)
                 if c != 0 { sink.span(y: row, x: left + i, count: j - i, coverage: c) }
                 i = j
             }
-            line[width] = 0
-            line[width + 1] = 0
-            bits.update(repeating: 0, count: words)
+            unsafe line[width] = 0
+            unsafe line[width + 1] = 0
+            unsafe bits.update(repeating: 0, count: words)
         }
     }
 
@@ -287,11 +287,11 @@ final class Rasterizer {
     private static func nextTouched(_ bits: UnsafeMutablePointer<UInt64>, _ words: Int, from k: Int, limit: Int) -> Int {
         var w = k >> 6
         if w >= words { return limit }
-        var word = bits[w] & (~0 << UInt64(k & 63))
+        var word = unsafe bits[w] & (~0 << UInt64(k & 63))
         while word == 0 {
             w += 1
             if w >= words { return limit }
-            word = bits[w]
+            word = unsafe bits[w]
         }
         return min(limit, w << 6 + word.trailingZeroBitCount)
     }

@@ -3,7 +3,7 @@ import Glibc
 /// A grid of premultiplied BGRA8 pixels (`0xAARRGGBB` little-endian words) with an
 /// explicit row stride and a scale factor from points to pixels; what a `Context` draws
 /// into, and what a window's frame buffer or a PNG becomes.
-public final class Surface {
+@safe public final class Surface {
     /// The largest width or height a surface may have.
     public static let maximumSide = 32768
 
@@ -33,8 +33,8 @@ public final class Surface {
         self.stride = width * 4
         self.rowWords = width
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        self.base = .allocate(capacity: width * height)
-        self.base.initialize(repeating: 0, count: width * height)
+        unsafe self.base = .allocate(capacity: width * height)
+        unsafe self.base.initialize(repeating: 0, count: width * height)
         self.owned = true
     }
 
@@ -50,12 +50,12 @@ public final class Surface {
         self.rowWords = stride / 4
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         // Safe: the caller guarantees `height * stride` bytes of 4-byte-aligned memory.
-        self.base = memory.bindMemory(to: UInt32.self, capacity: height * (stride / 4))
+        unsafe self.base = unsafe memory.bindMemory(to: UInt32.self, capacity: height * (stride / 4))
         self.owned = false
     }
 
     deinit {
-        if owned { base.deallocate() }
+        if owned { unsafe base.deallocate() }
     }
 
     private static func check(width: Int, height: Int) throws {
@@ -72,25 +72,25 @@ public final class Surface {
     public subscript(x: Int, y: Int) -> Pixel {
         get {
             guard x >= 0, x < width, y >= 0, y < height else { return .clear }
-            return Pixel(argb: base[y * rowWords + x])
+            return unsafe Pixel(argb: base[y * rowWords + x])
         }
         set {
             guard x >= 0, x < width, y >= 0, y < height else { return }
-            base[y * rowWords + x] = newValue.argb
+            unsafe base[y * rowWords + x] = newValue.argb
         }
     }
 
     /// Sets every pixel to `pixel` (transparent by default).
     public func clear(to pixel: Pixel = .clear) {
         let word = pixel.argb
-        for y in 0..<height { (base + y * rowWords).update(repeating: word, count: width) }
+        for y in 0..<height { unsafe (base + y * rowWords).update(repeating: word, count: width) }
     }
 
     /// A new surface with the same pixels, size and scale, tightly packed.
     public func copy() -> Surface {
         // Width and height were checked when this surface was made.
         let s = try! Surface(width: width, height: height, scale: scale)
-        for y in 0..<height { (s.base + y * width).update(from: base + y * rowWords, count: width) }
+        for y in 0..<height { unsafe (s.base + y * width).update(from: base + y * rowWords, count: width) }
         return s
     }
 
@@ -98,19 +98,19 @@ public final class Surface {
     public var words: [UInt32] {
         var out = [UInt32]()
         out.reserveCapacity(width * height)
-        for y in 0..<height { out.append(contentsOf: UnsafeBufferPointer(start: base + y * rowWords, count: width)) }
+        for y in 0..<height { unsafe out.append(contentsOf: UnsafeBufferPointer(start: base + y * rowWords, count: width)) }
         return out
     }
 
     /// The first word of row `y`.
-    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * rowWords }
+    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { unsafe base + y * rowWords }
 }
 
 extension Surface: Equatable {
     /// Two surfaces are equal when their sizes and every pixel are (scale and stride aside).
     public static func == (a: Surface, b: Surface) -> Bool {
         guard a.width == b.width, a.height == b.height else { return false }
-        for y in 0..<a.height where memcmp(a.row(y), b.row(y), a.width * 4) != 0 { return false }
+        for y in 0..<a.height where unsafe memcmp(a.row(y), b.row(y), a.width * 4) != 0 { return false }
         return true
     }
 }

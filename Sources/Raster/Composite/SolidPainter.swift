@@ -1,0 +1,61 @@
+/// Composites a solid colour onto a surface under the coverage it is given.
+struct SolidPainter: CoverageSink {
+    let surface: Surface
+    let color: UInt32
+    let mode: BlendMode
+    let mask: ClipMask?
+    /// Read once per shape rather than once per run.
+    let rounding = RoundingMultiplier.value
+    /// Read once per shape: whether the rows of a block go to the AVX2 loop.
+    let wide = WideKernels.available
+
+    /// Source-over of a rectangle's rows without a mask: the colour, its inverse alpha
+    /// and the vector constants are worked out once for all rows, then each edge column
+    /// is blended down the rows (a pass of its own keeps the vector loop's constants in
+    /// registers).
+    mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
+        guard mask == nil, mode == .normal else {
+            blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
+            return
+        }
+        let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
+        let ia = 255 &- (s >> 24)
+        // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
+        // surface.
+        if ia == 0 {
+            for y in rows { unsafe (surface.row(y) + x).update(repeating: s, count: count) }
+        } else if ia != 255 && wide {
+            unsafe WideKernels.overSolid(surface.row(rows.lowerBound) + x, stride: surface.rowWords, rows: rows.count,
+                                  count: count, color: s, inverseAlpha: ia)
+        } else if ia != 255 {
+            for y in rows {
+                unsafe Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
+            }
+        }
+        // An edge pixel: `PixelMath.over` of the colour scaled by its coverage, as `span`
+        // blends it.
+        func column(_ column: Int, _ edge: UInt8) {
+            guard edge != 0 else { return }
+            let e = PixelMath.scale(color, UInt32(edge))
+            for y in rows {
+                let p = unsafe surface.row(y) + column
+                unsafe p.pointee = unsafe PixelMath.over(e, p.pointee)
+            }
+        }
+        column(x - 1, edges.left)
+        column(x + count, edges.right)
+    }
+
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
+        // the surface.
+        if count == 1 && mask == nil && mode == .normal {
+            // Edge pixels come one at a time: blend them without the run's set-up.
+            let p = unsafe surface.row(y) + x
+            unsafe p.pointee = unsafe PixelMath.over(coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage)), p.pointee)
+            return
+        }
+        unsafe Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage),
+                         mask: mask.map { unsafe UnsafePointer($0.pointer(x, y)) }, mode: mode, rounding: rounding)
+    }
+}
