@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewsTests",
-            dependencies: ["Views", "Raster", "Text", "RasterScenes"]
+            dependencies: ["Views", "Raster", "Text", "RasterScenes", "TestSupport"]
         ),
         .target(
             name: "TestSupport",

@@ -10,12 +10,8 @@ public enum Gallery {
     /// Why the page cannot show text, or nil when fontconfig finds a face: without one,
     /// labels draw nothing, and the tools say so instead of leaving empty cards unexplained.
     public static var fontProblem: String? {
-        do {
-            _ = try Font.system(size: 13)
-            return nil
-        } catch {
-            return "\(error); the gallery draws its controls without titles"
-        }
+        // What a button of the page met loading its title font.
+        Button().fontError.map { "\($0); the gallery draws its controls without titles" }
     }
 
     /// A root of `size` points holding the gallery page.

@@ -30,7 +30,7 @@ public struct Font: Sendable {
     ///
     /// - Throws: `TextError.fontNotFound` when fontconfig has no font at all, naming the
     ///   family; `TextError.fontUnreadable` when the file it names cannot be opened.
-    public init(family: String, size: Double, weight: Weight = .regular) throws {
+    public init(family: String, size: Double, weight: Weight = .regular) throws(TextError) {
         guard let match = FreeType.shared.match(family: family, bold: weight == .bold) else {
             throw TextError.fontNotFound(family: family)
         }
@@ -41,7 +41,7 @@ public struct Font: Sendable {
     }
 
     /// The default interface face: "sans-serif" (`UIFont.systemFont(ofSize:)`).
-    public static func system(size: Double, weight: Weight = .regular) throws -> Font {
+    public static func system(size: Double, weight: Weight = .regular) throws(TextError) -> Font {
         try Font(family: "sans-serif", size: size, weight: weight)
     }
 

@@ -33,7 +33,7 @@ final class FontFace: @unchecked Sendable {
     nonisolated(unsafe) private static var faces: [FreeType.Match: FontFace] = [:]
 
     /// The face of a match, opened once per process.
-    static func face(for match: FreeType.Match) throws -> FontFace {
+    static func face(for match: FreeType.Match) throws(TextError) -> FontFace {
         if let f = FreeType.shared.locked({ unsafe faces[match] }) { return f }
         let opened = FontFace(match: match, face: try FreeType.shared.open(match))
         return FreeType.shared.locked {

@@ -21,8 +21,8 @@ import Synchronization
     }
 
     /// Runs `body` holding the library lock.
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        try mutex.withLock { _ in try body() }
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try mutex.withLock { _ throws(E) in try body() }
     }
 
     /// What fontconfig matched: a file, a face index in it, and its family name.
@@ -90,8 +90,8 @@ import Synchronization
     }
 
     /// Opens a face of a font file.
-    func open(_ match: Match) throws -> Face {
-        try locked {
+    func open(_ match: Match) throws(TextError) -> Face {
+        try locked { () throws(TextError) -> Face in
             guard let library = unsafe library else { throw TextError.freeTypeUnavailable(code: initError) }
             var face: FT_Face?
             let error = unsafe FT_New_Face(library, match.path, FT_Long(match.index), &face)

@@ -11,8 +11,12 @@ open class Button: Control {
     private var images: [UInt: Surface] = [:]
     private var highlightCache: (source: ObjectIdentifier, image: Surface)?
 
-    /// The font of the title; default the system face at 15 points.
-    public var titleFont: Font? = try? Font.system(size: 15) { didSet { setNeedsDisplay() } }
+    /// The font of the title; default the system face at 15 points. Nil when that face
+    /// could not be loaded (no font installed): the button then draws no title, and
+    /// `fontError` says why.
+    public var titleFont: Font? { didSet { setNeedsDisplay() } }
+    /// Why the default title font could not be loaded, when it could not; nil otherwise.
+    public private(set) var fontError: TextError?
     /// Darken the image under its own alpha while highlighted (default true).
     public var adjustsImageWhenHighlighted = true { didSet { setNeedsDisplay() } }
     /// Dim the image and title while disabled (default true).
@@ -22,6 +26,11 @@ open class Button: Control {
 
     /// Creates a button.
     public override init(frame: Rect = .zero) {
+        do throws(TextError) {
+            titleFont = try Font.system(size: 15)
+        } catch {
+            fontError = error
+        }
         super.init(frame: frame)
         titleColors[State.normal.rawValue] = Color(red: 0, green: 0.478, blue: 1)
     }

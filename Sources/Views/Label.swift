@@ -8,9 +8,12 @@ import Text
 open class Label: View {
     /// The text; nil draws nothing.
     public var text: String? { didSet { setNeedsDisplay() } }
-    /// The font; default the system face at 17 points. Nil when no font is installed
-    /// (the label then draws nothing).
+    /// The font; default the system face at 17 points. Nil when that face could not be
+    /// loaded (no font installed): the label then draws no text, and `fontError` says
+    /// why. UIKit's system font cannot fail; this is where Vitrine differs.
     public var font: Font? { didSet { setNeedsDisplay() } }
+    /// Why the default font could not be loaded, when it could not; nil otherwise.
+    public private(set) var fontError: TextError?
     /// The colour of the text; default black.
     public var textColor: Color = .black { didSet { setNeedsDisplay() } }
     /// The horizontal alignment; default left.
@@ -20,11 +23,25 @@ open class Label: View {
     /// What happens to text that does not fit; default truncating the tail.
     public var lineBreak: LineBreak = .truncateTail { didSet { setNeedsDisplay() } }
 
-    /// The system face at 17 points, when fontconfig has one.
-    public static var defaultFont: Font? { try? Font.system(size: 17) }
+    /// The system face at 17 points.
+    ///
+    /// - Throws: `TextError` when fontconfig has no font.
+    public static func defaultFont() throws(TextError) -> Font { try Font.system(size: 17) }
 
-    /// Creates a label.
-    public init(frame: Rect = .zero, text: String? = nil, font: Font? = Label.defaultFont) {
+    /// Creates a label with the default font.
+    public init(frame: Rect = .zero, text: String? = nil) {
+        self.text = text
+        do throws(TextError) {
+            font = try Label.defaultFont()
+        } catch {
+            font = nil
+            fontError = error
+        }
+        super.init(frame: frame)
+    }
+
+    /// Creates a label with a font of the caller's; nil draws no text.
+    public init(frame: Rect = .zero, text: String? = nil, font: Font?) {
         self.text = text
         self.font = font
         super.init(frame: frame)

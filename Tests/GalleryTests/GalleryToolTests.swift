@@ -58,6 +58,20 @@ import TestSupport
         #expect(r.status == 1 && r.stdout.contains("sizes differ: 300 x 200 against 300 x 201"))
     }
 
+    @Test func withoutAFontTheShotSaysWhyTheTitlesAreMissing() throws {
+        // fontconfig with no font directory: buttons and labels keep the error and draw
+        // no text, and the program says so on one line.
+        let config = temp("no-fonts.conf"), out = temp("no-fonts.png")
+        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let r = run(["shot", out, "--specimen", "button-title"], environment: ["FONTCONFIG_FILE": config])
+        #expect(r.status == 0)
+        #expect(r.stderr == "gallery: no font found for \"sans-serif\": is fontconfig configured with any fonts?; "
+                + "the gallery draws its controls without titles\n")
+        let normal = temp("with-fonts.png")
+        #expect(run(["shot", normal, "--specimen", "button-title"]).status == 0)
+        #expect(try Surface(contentsOfPNG: out) != Surface(contentsOfPNG: normal))
+    }
+
     @Test func listPrintsEverySpecimen() {
         let r = run(["list"])
         #expect(r.status == 0)

@@ -1,4 +1,5 @@
 import Raster
+import TestSupport
 import Testing
 @testable import Views
 
@@ -108,5 +109,27 @@ import Testing
         root.render(into: s, full: true)
         #expect(root.hitTest(Point(x: 5, y: 1))?.tag == 1)
         #expect(s[1, 1] == Pixel(r: 255, g: 0, b: 0, a: 255) && s[5, 1] == Pixel(r: 0, g: 0, b: 255, a: 255))
+    }
+}
+
+/// Text views with and without their default font.
+@MainActor
+@Suite struct FontFallbackTests {
+    @Test func labelsAndButtonsLoadTheSystemFontOrKeepTheError() throws {
+        // This machine has fonts: the defaults load and no error is kept. (Without fonts,
+        // GalleryToolTests shows the error reaching the program.)
+        let label = Label(text: "x"), button = Button()
+        #expect(label.font != nil && label.fontError == nil)
+        #expect(button.titleFont != nil && button.fontError == nil)
+        // A label given no font draws no text.
+        let root = RootView(size: Size(width: 60, height: 20))
+        let quiet = Label(frame: root.bounds, text: "Hello", font: nil)
+        root.addSubview(quiet)
+        let s = try Surface(width: 60, height: 20)
+        root.render(into: s, full: true)
+        #expect(s.isFilled(with: Pixel(r: 255, g: 255, b: 255, a: 255)))
+        quiet.font = label.font
+        root.render(into: s)
+        #expect(!s.isFilled(with: Pixel(r: 255, g: 255, b: 255, a: 255)))
     }
 }
