@@ -14,7 +14,13 @@ final class FontFace: @unchecked Sendable {
     private var advances: [UInt32: Double] = [:]
     private var kerns: [UInt64: Double] = [:]
     private var bitmaps: [GlyphKey: FreeType.Bitmap] = [:]
-    private var fallbacks: [UInt32: FontFace?] = [:]
+    /// The fallback face of each character and weight asked for (nil: none has it).
+    private var fallbacks: [FallbackKey: FontFace?] = [:]
+
+    private struct FallbackKey: Hashable {
+        let character: UInt32
+        let bold: Bool
+    }
 
     /// How many glyph bitmaps FreeType has rendered for this face (for tests of the cache).
     private(set) var renderCount = 0
@@ -70,13 +76,14 @@ final class FontFace: @unchecked Sendable {
 
     /// A face that has `character`, found through fontconfig, or nil.
     func fallback(for character: UInt32, bold: Bool) -> FontFace? {
-        if let f = FreeType.shared.locked({ fallbacks[character] }) { return f }
+        let key = FallbackKey(character: character, bold: bold)
+        if let f = FreeType.shared.locked({ fallbacks[key] }) { return f }
         var found: FontFace?
         if let m = FreeType.shared.match(family: match.family, bold: bold, character: character), m != match,
            let f = try? FontFace.face(for: m), f.glyph(for: character) != 0 {
             found = f
         }
-        FreeType.shared.locked { fallbacks[character] = found }
+        FreeType.shared.locked { fallbacks[key] = found }
         return found
     }
 

@@ -58,6 +58,18 @@ import TestSupport
         #expect(font.advance(of: "AV") < font.advance(of: "A") + font.advance(of: "V"))
     }
 
+    @Test func fallbackFacesFollowTheWeightAskedFor() throws {
+        // DejaVu Sans Mono has no Hebrew; DejaVu Sans has it in both weights. One face
+        // asked for the same character bold, then regular, finds each weight's face.
+        let mono = try Font(family: "DejaVu Sans Mono", size: 20).face
+        let alef: UInt32 = 0x5d0
+        #expect(mono.glyph(for: alef) == 0)
+        let bold = try #require(mono.fallback(for: alef, bold: true))
+        let regular = try #require(mono.fallback(for: alef, bold: false))
+        #expect(bold.match == (try Font(family: "DejaVu Sans", size: 20, weight: .bold)).face.match)
+        #expect(regular.match == (try Font(family: "DejaVu Sans", size: 20)).face.match)
+    }
+
     @Test func advanceIsTheSumOfFreeTypeAdvancesPlusKerning() throws {
         let font = try Font(family: "DejaVu Sans", size: 17)
         let face = font.face
