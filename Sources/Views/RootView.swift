@@ -16,6 +16,11 @@ public final class RootView: View {
     /// schedules a frame from here.
     public var onNeedsFrame: (() -> Void)?
 
+    /// Called when a view could not be drawn as asked, with the view and the reason (a
+    /// mask's scratch surface that could not be made): that view was left out of the
+    /// frame rather than drawn wrong. Nil by default: nothing is reported.
+    public var renderFailureHandler: ((View, RasterError) -> Void)?
+
     /// Creates a root of a size in points, with a white background.
     public init(size: Size) {
         super.init(frame: Rect(origin: .zero, size: size))

@@ -97,14 +97,31 @@ extension View {
         return r.insetBy(dx: -o, dy: -o)
     }
 
-    /// Clips to the alpha of a mask view rendered over this view's bounds.
+    /// Clips to the alpha of a mask view rendered over this view's bounds: over the part
+    /// of them inside the clip, on the pixel grid that starts at the bounds' origin.
+    /// Where the mask cannot be rendered, the clip becomes empty, so that the view draws
+    /// nothing rather than unmasked, and the root's `renderFailureHandler` is told.
     private func applyMask(_ mask: View, in c: Context) {
         let scale = c.surface.scale
-        let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
-        guard let surface = try? Surface(width: max(1, w), height: max(1, h), scale: scale) else { return }
+        let visible = bounds.intersection(c.clipBoundingBox)
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return c.clip(to: Rect.zero) }
+        // Whole mask pixels from the bounds' origin, so that the mask's pixels fall where
+        // a mask over the whole bounds would put them.
+        let x0 = ((visible.minX - bounds.minX) * scale).rounded(.down), x1 = ((visible.maxX - bounds.minX) * scale).rounded(.up)
+        let y0 = ((visible.minY - bounds.minY) * scale).rounded(.down), y1 = ((visible.maxY - bounds.minY) * scale).rounded(.up)
+        let origin = Point(x: bounds.minX + x0 / scale, y: bounds.minY + y0 / scale)
+        let surface: Surface
+        do {
+            surface = try Surface(width: max(1, Int(x1 - x0)), height: max(1, Int(y1 - y0)), scale: scale)
+        } catch {
+            c.clip(to: Rect.zero)
+            root?.renderFailureHandler?(self, error)
+            return
+        }
         let mc = Context(surface: surface)
-        mc.translateBy(x: -bounds.x, y: -bounds.y)
+        mc.translateBy(x: -origin.x, y: -origin.y)
         mask.render(in: mc, dirty: mask.frame.insetBy(dx: -1e6, dy: -1e6))
-        c.clip(to: Rect(x: bounds.x, y: bounds.y, width: Double(w) / scale, height: Double(h) / scale), mask: surface)
+        c.clip(to: Rect(origin: origin, size: Size(width: Double(surface.width) / scale, height: Double(surface.height) / scale)),
+               mask: surface)
     }
 }

@@ -140,3 +140,28 @@ import Testing
         #expect(v.point(inside: Point(x: 150, y: 40)) && !v.point(inside: Point(x: 1, y: 1)))
     }
 }
+
+/// Masks of views larger than any surface.
+@MainActor
+@Suite struct MaskTests {
+    @Test func aMaskedViewWiderThanASurfaceIsStillMasked() throws {
+        // The mask is rendered over the visible part of the bounds only; a scratch
+        // surface over all 40,000 points could not be made, and the view used to be
+        // drawn unmasked.
+        let root = RootView(size: Size(width: 100, height: 100))
+        var failures = 0
+        root.renderFailureHandler = { _, _ in failures += 1 }
+        let wide = View(frame: Rect(x: -20_000, y: 0, width: 40_000, height: 100))
+        wide.backgroundColor = .red
+        let mask = View(frame: Rect(x: 20_010, y: 10, width: 30, height: 30))
+        mask.backgroundColor = .black
+        wide.mask = mask
+        root.addSubview(wide)
+        let s = try Surface(width: 200, height: 200, scale: 2)
+        root.render(into: s, full: true)
+        let red = Pixel(r: 255, g: 0, b: 0, a: 255), white = Pixel(r: 255, g: 255, b: 255, a: 255)
+        #expect(s[50, 50] == red && s[20, 20] == red && s[79, 79] == red)
+        #expect(s[19, 19] == white && s[80, 80] == white && s[150, 150] == white && s[5, 150] == white)
+        #expect(failures == 0)
+    }
+}

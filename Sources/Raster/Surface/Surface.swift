@@ -26,7 +26,7 @@ import Glibc
     ///
     /// - Parameter scale: pixels per point; non-finite or non-positive values become 1.
     /// - Throws: `RasterError.invalidSurfaceSize` when a side is outside 1...32768.
-    public init(width: Int, height: Int, scale: Double = 1) throws {
+    public init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
         try Surface.check(width: width, height: height)
         self.width = width
         self.height = height
@@ -41,7 +41,7 @@ import Glibc
     /// Wraps caller-owned memory, drawn into in place (a window's shared-memory frame).
     /// The memory must hold `height * stride` bytes, stay valid and not move while the
     /// surface lives; it is not freed by the surface.
-    package init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1) throws {
+    package init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1) throws(RasterError) {
         try Surface.check(width: width, height: height)
         guard stride % 4 == 0, stride >= width * 4 else { throw RasterError.invalidStride(stride: stride, width: width) }
         self.width = width
@@ -58,7 +58,7 @@ import Glibc
         if owned { unsafe base.deallocate() }
     }
 
-    private static func check(width: Int, height: Int) throws {
+    private static func check(width: Int, height: Int) throws(RasterError) {
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw RasterError.invalidSurfaceSize(width: width, height: height)
         }
