@@ -72,7 +72,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewsTests",
-            dependencies: ["Views", "Raster", "Text", "RasterScenes", "TestSupport"]
+            dependencies: ["Views", "Raster", "Text", "RasterScenes", "TestSupport"],
+            exclude: ["Golden"]
         ),
         .target(
             name: "TestSupport",

@@ -125,7 +125,7 @@ public enum Catalog {
                 pressed.setImage(icon, for: .normal)
                 pressed.isHighlighted = true  // as a held button shows it
                 pressed.isUserInteractionEnabled = false
-                let function = ImageView(frame: Rect(x: 146, y: 0, width: 57, height: 57), image: icon.highlighted(maskAlpha: 0.46))
+                let function = ImageView(frame: Rect(x: 146, y: 0, width: 57, height: 57), image: Button.highlightedImage(of: icon, maskAlpha: 0.46))
                 for v in [plain, pressed, function] as [View] { trio.addSubview(v) }
                 return trio
             },

@@ -1,7 +1,8 @@
 import Raster
 
-/// The effect benchmark cases: shadows, blur, images and the highlight, each timed as
-/// repeated operations on a fixed picture.
+/// The effect benchmark cases: shadows, blur and images, each timed as repeated
+/// operations on a fixed picture. (The pressed button's highlight belongs to Views and
+/// is timed by raster-bench itself.)
 public enum EffectCase: String, CaseIterable, Sendable {
     case shadow4 = "effect-shadow-4"
     case shadow16 = "effect-shadow-16"
@@ -11,7 +12,6 @@ public enum EffectCase: String, CaseIterable, Sendable {
     case backdropBlur = "effect-backdrop-blur-16"
     case backdropBlur64 = "effect-backdrop-blur-64"
     case imageScaled = "effect-image-scaled"
-    case highlight = "effect-highlight"
 
     /// The default repetitions.
     public var defaultCount: Int {
@@ -20,7 +20,6 @@ public enum EffectCase: String, CaseIterable, Sendable {
         case .shadow64: return 100
         case .backdropBlur, .backdropBlur4, .backdropBlur64: return 50
         case .imageScaled: return 2000
-        case .highlight: return 2000
         }
     }
 
@@ -55,14 +54,11 @@ public enum EffectCase: String, CaseIterable, Sendable {
         case .imageScaled:
             let icon = EffectCase.icon()
             return { context.draw(icon, in: Rect(x: 40.5, y: 40.25, width: 96, height: 96)) }
-        case .highlight:
-            let icon = EffectCase.icon()
-            return { _ = icon.highlighted() }
         }
     }
 
     /// A 64 x 64 calendar-like icon with transparent rounded corners.
-    static func icon() -> Surface {
+    public static func icon() -> Surface {
         let s = try! Surface(width: 64, height: 64)
         let c = Context(surface: s)
         c.setFillColor(.white)

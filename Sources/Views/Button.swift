@@ -9,7 +9,9 @@ open class Button: Control {
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: Color] = [:]
     private var images: [UInt: Surface] = [:]
-    private var highlightCache: (source: ObjectIdentifier, image: Surface)?
+    /// The highlighted form of the normal image, with the image it was made from (held,
+    /// so that its identity cannot pass to another image); emptied by `setImage`.
+    private var highlightCache: (source: Surface, image: Surface)?
 
     /// The font of the title; default the system face at 15 points. Nil when that face
     /// could not be loaded (no font installed): the button then draws no title, and
@@ -52,6 +54,7 @@ open class Button: Control {
     /// Sets the image for a state (`setImage(_:for:)`).
     public func setImage(_ image: Surface?, for state: State) {
         images[state.rawValue] = image
+        highlightCache = nil
         setNeedsDisplay()
     }
 
@@ -70,10 +73,9 @@ open class Button: Control {
         if let own = images[state.rawValue] { return own }
         guard let normal = images[State.normal.rawValue] else { return nil }
         if isHighlighted && adjustsImageWhenHighlighted {
-            let id = ObjectIdentifier(normal)
-            if let cache = highlightCache, cache.source == id { return cache.image }
-            let h = normal.highlighted()
-            highlightCache = (id, h)
+            if let cache = highlightCache, cache.source === normal { return cache.image }
+            let h = Button.highlightedImage(of: normal)
+            highlightCache = (normal, h)
             return h
         }
         return normal

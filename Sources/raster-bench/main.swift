@@ -2,6 +2,7 @@ import Glibc
 import Raster
 import RasterScenes
 import Text
+import Views
 
 // raster-bench: draws the scenes of SCENES.md with Raster and prints, for each run, the
 // same line as Cairo's peer, so that the two can run side by side.
@@ -99,11 +100,21 @@ func runEffect(_ effect: EffectCase, count: Int) {
     let canvas = Scene.makeCanvas()
     let context = Context(surface: canvas)
     let operation = effect.prepare(on: context)
+    time(effect.rawValue, count: count, blurredPixels: effect.blurredPixels, operation)
+}
+
+/// The pressed button's darkened image of a 64 x 64 icon, as `Button` makes it.
+func runHighlight(count: Int) {
+    let icon = EffectCase.icon()
+    time("effect-highlight", count: count, blurredPixels: nil) { _ = Button.highlightedImage(of: icon) }
+}
+
+func time(_ name: String, count: Int, blurredPixels: Int?, _ operation: () -> Void) {
     let t0 = nowMilliseconds()
     for _ in 0..<count { operation() }
     let ms = nowMilliseconds() - t0
-    var line = "scene=\(effect.rawValue) size=0 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
-    if let pixels = effect.blurredPixels {
+    var line = "scene=\(name) size=0 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
+    if let pixels = blurredPixels {
         line += " ns_per_pixel=\(String(format3: ms * 1e6 / Double(count * pixels)))"
     }
     print(line)
@@ -141,6 +152,7 @@ if options.text {
 }
 if options.effects {
     for effect in EffectCase.allCases { runEffect(effect, count: options.count > 0 ? options.count : effect.defaultCount) }
+    runHighlight(count: options.count > 0 ? options.count : 2000)
     exit(0)
 }
 if options.all {

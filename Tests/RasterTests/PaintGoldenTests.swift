@@ -123,12 +123,4 @@ private let golden = Golden(for: #filePath)
         c.blur(Rect(x: 30, y: 20, width: 100, height: 60), radius: 6)
         golden.expect(s, suite: suite, name: "backdrop-blur")
     }
-
-    @Test func highlightOfAnIcon() {
-        let icon = Self.icon()
-        let (s, c) = canvas(40, 20, background: nil)
-        c.draw(icon, in: Rect(x: 2, y: 2, width: 16, height: 16))
-        c.draw(icon.highlighted(), in: Rect(x: 22, y: 2, width: 16, height: 16))
-        golden.expect(s, suite: suite, name: "highlight")
-    }
 }

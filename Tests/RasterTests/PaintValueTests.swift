@@ -5,18 +5,6 @@ import TestSupport
 
 /// Computed values of paints and effects.
 @Suite struct PaintValueTests {
-    @Test func highlightNumbers() throws {
-        let s = try Surface(width: 3, height: 1)
-        s[0, 0] = Pixel(r: 255, g: 255, b: 255, a: 255)
-        s[1, 0] = .clear
-        s[2, 0] = Pixel(r: 128, g: 128, b: 128, a: 128)
-        let h = s.highlighted(maskAlpha: 0.46)
-        #expect(abs(Int(h[0, 0].r) - 138) <= 1 && h[0, 0].a == 255)
-        #expect(h[1, 0] == .clear)
-        let p = h[2, 0]
-        #expect(abs(Int(p.r) - 98) <= 1 && abs(Int(p.g) - 98) <= 1 && abs(Int(p.b) - 98) <= 1 && abs(Int(p.a) - 157) <= 1)
-    }
-
     @Test func gradientsInterpolateUnpremultiplied() {
         let (s, c) = canvas(101, 1, background: nil)
         c.drawLinearGradient(Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)]),

@@ -38,6 +38,16 @@ import Glibc
         self.owned = true
     }
 
+    /// Creates a transparent surface of the size and scale of `other`, which were checked
+    /// when `other` was made.
+    public convenience init(sizeOf other: Surface) {
+        do {
+            try self.init(width: other.width, height: other.height, scale: other.scale)
+        } catch {
+            preconditionFailure("a surface's own size is valid: \(error)")
+        }
+    }
+
     /// Wraps caller-owned memory, drawn into in place (a window's shared-memory frame).
     /// The memory must hold `height * stride` bytes, stay valid and not move while the
     /// surface lives; it is not freed by the surface.
@@ -88,8 +98,7 @@ import Glibc
 
     /// A new surface with the same pixels, size and scale, tightly packed.
     public func copy() -> Surface {
-        // Width and height were checked when this surface was made.
-        let s = try! Surface(width: width, height: height, scale: scale)
+        let s = Surface(sizeOf: self)
         for y in 0..<height { unsafe (s.base + y * width).update(from: base + y * rowWords, count: width) }
         return s
     }

@@ -1,0 +1,19 @@
+import Raster
+
+extension Button {
+    /// The image a pressed button shows for an image of its normal state with
+    /// `adjustsImageWhenHighlighted`: darkened under black at `maskAlpha` (0.46, as
+    /// `UIButton` looks) within the image's own alpha. A premultiplied pixel (C, a)
+    /// becomes C (1 - m a) with alpha a + m a (1 - a): opaque white becomes 138, a
+    /// transparent pixel stays transparent. UIKit has no public call for this.
+    nonisolated public static func highlightedImage(of image: Surface, maskAlpha: Double = 0.46) -> Surface {
+        let out = Surface(sizeOf: image)
+        let context = Context(surface: out)
+        let bounds = Rect(origin: .zero, size: image.size)
+        context.draw(image, in: bounds)
+        context.clip(to: bounds, mask: image)
+        context.setFillColor(Color(white: 0, alpha: maskAlpha))
+        context.fill(bounds)
+        return out
+    }
+}
