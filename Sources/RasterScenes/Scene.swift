@@ -60,9 +60,6 @@ public enum Scene: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether this build can draw the scene.
-    public var isAvailable: Bool { true }
-
     /// A colour from one random word: r, g, b in the low bytes, alpha 128...255.
     static func color(_ random: inout SplitMix64) -> Color {
         let c = random.next()

@@ -139,8 +139,6 @@ enum XlibErrors {
     /// Whether the server offers MIT-SHM at all.
     var hasSharedMemory: Bool { unsafe XShmQueryExtension(handle) != 0 }
 
-    var shmCompletionType: Int32 { unsafe XShmGetEventBase(handle) + ShmCompletion }
-
     /// Runs `body` and returns the protocol errors it caused, after a round trip, without
     /// reporting them.
     func collectingErrors(_ body: () -> Void) -> [(code: UInt8, request: UInt8)] {

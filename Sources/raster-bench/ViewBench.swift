@@ -41,12 +41,12 @@ enum ViewBench {
             } catch {
                 fail("\(error)")
             }
-            for _ in 0..<20 { _ = try? window.runOnce(timeout: 0.01) }
+            for _ in 0..<20 { check { _ = try window.runOnce(timeout: 0.01) } }
             var full: [Double] = []
             for _ in 0..<30 {
                 root.setNeedsFullDisplay()
                 let t0 = nowMilliseconds()
-                try? window.renderNow()
+                check { try window.renderNow() }
                 full.append(nowMilliseconds() - t0)
             }
             let button = page.specimenFrames.first { $0.name == "button-title" }!.frame.center
@@ -54,15 +54,21 @@ enum ViewBench {
             for _ in 0..<100 {
                 let t0 = nowMilliseconds()
                 root.handle(PointerEvent(.press, at: button))
-                try? window.renderNow()
+                check { try window.renderNow() }
                 press.append(nowMilliseconds() - t0)
                 root.handle(PointerEvent(.release, at: button))
-                try? window.renderNow()
+                check { try window.renderNow() }
             }
             full.sort()
             press.sort()
             print("scene=window-1280x800 path=\(window.presentationPath.rawValue) full_frame_render_present_ms_median=\(String(format3: full[full.count / 2])) press_to_presented_ms_median=\(String(format3: press[press.count / 2])) press_to_presented_ms_p95=\(String(format3: press[press.count * 95 / 100]))")
             window.close()
         }
+    }
+
+    /// Runs a step of the window benchmark; a failure ends the run with its message, as
+    /// a figure measured without it would be wrong.
+    private static func check(_ step: () throws -> Void) {
+        do { try step() } catch { fail("\(error)") }
     }
 }

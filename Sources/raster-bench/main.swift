@@ -27,7 +27,6 @@ func nowMilliseconds() -> Double {
 }
 
 func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?) {
-    guard scene.isAvailable else { fail("scene '\(scene.rawValue)' is not available in this build") }
     let canvas = Scene.makeCanvas()
     let context = Context(surface: canvas)
     var random = SplitMix64(seed: seed)
@@ -156,7 +155,7 @@ if options.effects {
     exit(0)
 }
 if options.all {
-    for scene in Scene.allCases where scene.isAvailable {
+    for scene in Scene.allCases {
         for s in Scene.sizes {
             run(scene, size: s, count: options.count > 0 ? options.count : Scene.defaultCount(size: s), seed: options.seed, out: nil)
         }

@@ -16,17 +16,6 @@ struct AlphaPlane {
         return values[(y - bounds.y0) * bounds.width + (x - bounds.x0)]
     }
 
-    /// The bilinear value at a device position given by pixel (x, y) less (dx, dy).
-    func shifted(_ x: Int, _ y: Int, dx: Double, dy: Double) -> Float {
-        let fx = Double(x) - dx, fy = Double(y) - dy
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
-        let wx = Float(fx - Double(x0)), wy = Float(fy - Double(y0))
-        if wx == 0 && wy == 0 { return value(x0, y0) }
-        let top = value(x0, y0) * (1 - wx) + value(x0 + 1, y0) * wx
-        let bottom = value(x0, y0 + 1) * (1 - wx) + value(x0 + 1, y0 + 1) * wx
-        return top * (1 - wy) + bottom * wy
-    }
-
     mutating func blur(sigma: Double) {
         GaussianBlur.blur(&values, width: bounds.width, height: bounds.height, sigma: sigma, edges: .zero)
     }

@@ -3,12 +3,8 @@ struct Polylines: PolylineSink {
     var points: [Point] = []
     /// Where each subpath ends in `points`, and whether it was closed.
     var ends: [(end: Int, closed: Bool)] = []
-    private var start = 0
 
-    mutating func begin(_ p: Point) {
-        start = points.count
-        points.append(p)
-    }
+    mutating func begin(_ p: Point) { points.append(p) }
 
     mutating func line(_ p: Point) { points.append(p) }
 
@@ -18,7 +14,6 @@ struct Polylines: PolylineSink {
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
-        start = 0
     }
 
     /// Each subpath's points and closed flag.
