@@ -10,8 +10,12 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case pngTooLarge(width: Int, height: Int)
     /// A surface that libpng could not encode.
     case pngEncode(reason: String)
-    /// A file that could not be read or written.
-    case file(path: String, reason: String)
+    /// A file that could not be opened, read or written: the C library's `errno`.
+    case file(path: String, errno: Int32)
+    /// A file larger than what is read into memory.
+    case fileTooLarge(path: String, limit: Int)
+    /// A file whose content failed as `error` says (a PNG that does not decode).
+    indirect case inFile(path: String, error: RasterError)
 
     public var description: String {
         switch self {
@@ -23,7 +27,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case .pngTooLarge(let w, let h):
             return "PNG of \(w) x \(h) is too large: each side must be at most \(Surface.maximumSide)"
         case .pngEncode(let reason): return "cannot encode PNG: \(reason)"
-        case .file(let path, let reason): return "\(path): \(reason)"
+        case .file(let path, let code): return "\(path): \(FileIO.describe(errno: code)) (errno \(code))"
+        case .fileTooLarge(let path, let limit): return "\(path): larger than \(limit >> 20) MiB"
+        case .inFile(let path, let error): return "\(path): \(error)"
         }
     }
 }

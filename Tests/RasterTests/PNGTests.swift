@@ -57,11 +57,26 @@ private let golden = Golden(for: #filePath)
         do {
             _ = try Surface(pngData: truncated)
             Issue.record("a truncated PNG decoded")
-        } catch let error as RasterError {
+        } catch {
             guard case .pngDecode(let reason) = error else { Issue.record("wrong error \(error)"); return }
             #expect(!reason.isEmpty)
         }
-        #expect(throws: RasterError.self) { try Surface(contentsOfPNG: "/nonexistent/picture.png") }
+        // From a file, the same error comes typed under the file's path.
+        let path = NSTemporaryDirectory() + "vitrine-\(getpid())-truncated.png"
+        try Data(truncated).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        do {
+            _ = try Surface(contentsOfPNG: path)
+            Issue.record("a truncated PNG file decoded")
+        } catch {
+            guard case .inFile(path, .pngDecode(let reason)) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(error.description == "\(path): cannot decode PNG: \(reason)")
+        }
+        // A missing file: the path and the C library's errno.
+        #expect(throws: RasterError.file(path: "/nonexistent/picture.png", errno: ENOENT)) {
+            try Surface(contentsOfPNG: "/nonexistent/picture.png")
+        }
+        #expect(RasterError.file(path: "/x", errno: ENOENT).description == "/x: No such file or directory (errno 2)")
     }
 
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {

@@ -17,7 +17,7 @@ enum PNGCodec {
     private static let flag16BitSRGB: UInt32 = 0x04
 
     /// Decodes PNG bytes to straight-alpha BGRA bytes.
-    static func decode(_ data: [UInt8]) throws -> (width: Int, height: Int, bgra: [UInt8]) {
+    static func decode(_ data: [UInt8]) throws(RasterError) -> (width: Int, height: Int, bgra: [UInt8]) {
         guard !data.isEmpty else { throw RasterError.pngDecode(reason: "the data is empty") }
         var image = unsafe png_image()
         unsafe image.version = UInt32(PNG_IMAGE_VERSION)
@@ -56,7 +56,7 @@ enum PNGCodec {
     /// image to 8 bits itself. Without colour-space chunks the values are the file's own
     /// (taken as sRGB, as for every other 16-bit file); with them libpng has linearised
     /// the values and they are encoded back to sRGB.
-    private static func decodeThroughLinear(_ image: inout png_image, width: Int, height: Int, gamma: Bool) throws -> [UInt8] {
+    private static func decodeThroughLinear(_ image: inout png_image, width: Int, height: Int, gamma: Bool) throws(RasterError) -> [UInt8] {
         unsafe image.format = formatRGBA | 0x04  // PNG_FORMAT_FLAG_LINEAR: premultiplied 16-bit
         var linear = [UInt16](repeating: 0, count: width * height * 4)
         let finished = unsafe linear.withUnsafeMutableBytes {
@@ -99,7 +99,7 @@ enum PNGCodec {
     }
 
     /// Encodes straight-alpha RGBA bytes as a PNG.
-    static func encode(width: Int, height: Int, rgba: [UInt8]) throws -> [UInt8] {
+    static func encode(width: Int, height: Int, rgba: [UInt8]) throws(RasterError) -> [UInt8] {
         var image = unsafe png_image()
         unsafe image.version = UInt32(PNG_IMAGE_VERSION)
         unsafe image.width = UInt32(width)

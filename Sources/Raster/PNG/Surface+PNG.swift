@@ -4,7 +4,7 @@ extension Surface {
     ///
     /// - Throws: `RasterError.pngDecode` for data that is not a whole, valid PNG, naming
     ///   libpng's reason; `RasterError.pngTooLarge` beyond 32768 on a side or 2^28 pixels.
-    public convenience init(pngData data: [UInt8], scale: Double = 1) throws {
+    public convenience init(pngData data: [UInt8], scale: Double = 1) throws(RasterError) {
         let decoded = try PNGCodec.decode(data)
         try self.init(width: decoded.width, height: decoded.height, scale: scale)
         unsafe decoded.bgra.withUnsafeBufferPointer { src in
@@ -23,20 +23,20 @@ extension Surface {
 
     /// Reads a PNG file (see `init(pngData:scale:)`).
     ///
-    /// - Throws: `RasterError.file` naming the path when it cannot be read, or the
-    ///   decoding errors.
-    public convenience init(contentsOfPNG path: String, scale: Double = 1) throws {
+    /// - Throws: `RasterError.file` with the path and errno when it cannot be read,
+    ///   `.fileTooLarge` past 1 GiB, or `.inFile` with the path and the decoding error.
+    public convenience init(contentsOfPNG path: String, scale: Double = 1) throws(RasterError) {
         let data = try FileIO.read(path)
         do {
             try self.init(pngData: data, scale: scale)
-        } catch let error as RasterError {
-            throw RasterError.file(path: path, reason: error.description)
+        } catch {
+            throw .inFile(path: path, error: error)
         }
     }
 
     /// The surface as an 8-bit RGBA PNG with straight alpha; every pixel whose colour
     /// components do not exceed its alpha reads back with the same bytes.
-    public func pngData() throws -> [UInt8] {
+    public func pngData() throws(RasterError) -> [UInt8] {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         unsafe rgba.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
@@ -53,8 +53,8 @@ extension Surface {
 
     /// Writes the surface to a PNG file, replacing it.
     ///
-    /// - Throws: `RasterError.file` naming the path when it cannot be written.
-    public func writePNG(to path: String) throws {
+    /// - Throws: `RasterError.file` with the path and errno when it cannot be written.
+    public func writePNG(to path: String) throws(RasterError) {
         try FileIO.write(try pngData(), to: path)
     }
 }
