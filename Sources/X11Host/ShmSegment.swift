@@ -41,7 +41,7 @@ import Glibc
     /// The mapped memory: valid until `release()`.
     var address: UnsafeMutableRawPointer { unsafe UnsafeMutableRawPointer(info.pointee.shmaddr!) }
 
-    /// Attaches the server, checked by a round trip under a quiet error handler; on
+    /// Attaches the server, checked by a round trip that collects the errors it causes; on
     /// success the segment is marked for removal at once. False when the server refused
     /// (BadAccess, BadRequest, BadValue: another machine, another IPC namespace).
     func attach() -> Bool {

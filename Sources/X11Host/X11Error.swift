@@ -11,6 +11,9 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case connectionLost(String)
     /// The window could not be made.
     case windowCreationFailed(String)
+    /// The server refused a request of the window's, and the program set no
+    /// `X11Window.protocolErrorHandler` to be told instead.
+    case protocolError(display: String, XProtocolError)
 
     public var description: String {
         switch self {
@@ -21,6 +24,34 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
             return "X display \"\(d)\" has no TrueColor visual of depth 24 or 32 with 8-bit red, green and blue"
         case .connectionLost(let d): return "lost the connection to X display \"\(d)\""
         case .windowCreationFailed(let d): return "cannot create a window on X display \"\(d)\""
+        case .protocolError(let d, let e): return "X display \"\(d)\": \(e)"
         }
+    }
+}
+
+/// A protocol error the X server reported for a request (Xlib's `XErrorEvent`).
+public struct XProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The error code: `BadWindow` is 3, `BadDrawable` 9, `BadAccess` 10 (X.h).
+    public let code: UInt8
+    /// The major opcode of the request that failed.
+    public let request: UInt8
+    /// The minor opcode, for a request of an extension.
+    public let minorCode: UInt8
+    /// The resource the request named (a window, a pixmap, a segment).
+    public let resource: UInt
+    /// Xlib's words for the code.
+    public let text: String
+
+    /// Makes an error value from its fields.
+    public init(code: UInt8, request: UInt8, minorCode: UInt8, resource: UInt, text: String) {
+        self.code = code
+        self.request = request
+        self.minorCode = minorCode
+        self.resource = resource
+        self.text = text
+    }
+
+    public var description: String {
+        "X error \(code) (\(text)) for request \(request).\(minorCode) on resource 0x\(String(resource, radix: 16))"
     }
 }

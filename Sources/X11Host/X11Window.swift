@@ -95,7 +95,7 @@ public final class X11Window {
         runScheduled()
         try renderIfNeeded()
         display.flush()
-        try display.check()
+        try checkDisplay()
         if display.pending() == 0 && !root.needsFrame && scheduled.isEmpty {
             let ms = timeout < 0 ? -1 : Int32(min(timeout * 1000, Double(Int32.max)))
             if display.wait(milliseconds: ms, or: wakePipe) & Int16(POLLHUP | POLLERR) != 0 {
@@ -103,7 +103,7 @@ public final class X11Window {
             }
         }
         try drainEvents()
-        try display.check()
+        try checkDisplay()
         return !closed
     }
 
@@ -129,6 +129,26 @@ public final class X11Window {
 
     /// Whether the window was closed.
     public var isClosed: Bool { closed }
+
+    /// Told of each protocol error the server reports for the window's requests, in
+    /// order (at most `limit` between two turns of the loop, then one more for the
+    /// count left out). Without a handler, the loop throws the first one as
+    /// `X11Error.protocolError`: a refused request is never passed over in silence.
+    public var protocolErrorHandler: ((XProtocolError) -> Void)?
+
+    /// Throws when the connection is lost, and passes on the protocol errors reported
+    /// since the last check.
+    private func checkDisplay() throws {
+        try display.check()
+        let (errors, dropped) = display.takeErrors()
+        guard !errors.isEmpty else { return }
+        guard let handler = protocolErrorHandler else { throw X11Error.protocolError(display: display.name, errors[0]) }
+        for e in errors { handler(e) }
+        if dropped > 0 {
+            handler(XProtocolError(code: 0, request: 0, minorCode: 0, resource: 0,
+                                   text: "\(dropped) more errors since the last turn of the loop, left out"))
+        }
+    }
 
     /// Runs `work` on the loop's next turn, waking it if it sleeps.
     public func schedule(_ work: @escaping () -> Void) {
@@ -161,7 +181,7 @@ public final class X11Window {
             handle(event)
         }
         if let m = pendingMotion { handle(m) }
-        try display.check()
+        try checkDisplay()
         if let (w, h) = pendingSize {
             pendingSize = nil
             try resize(width: w, height: h)
@@ -229,7 +249,7 @@ public final class X11Window {
         let rects = root.render(into: frame.surface)
         presentedOnce = true
         frame.present(rects, window: window)
-        try display.check()
+        try checkDisplay()
         onPresent?(rects)
     }
 

@@ -8,40 +8,52 @@ import Glibc
 /// read and written only on the main actor (Xlib is used from the main actor alone).
 @MainActor
 enum XlibErrors {
-    /// The protocol errors seen since the last `take()`: (error code, request code).
-    nonisolated(unsafe) static var pending: [(code: UInt8, request: UInt8)] = []
+    /// The most errors kept for one display between two takes; later ones are counted.
+    static let limit = 64
+    /// The protocol errors of each display (by its handle's address) since its last take.
+    nonisolated(unsafe) static var pending: [UInt: [XProtocolError]] = [:]
+    /// How many errors of each display were past the limit since its last take.
+    nonisolated(unsafe) static var dropped: [UInt: Int] = [:]
     /// Displays whose connection broke.
     nonisolated(unsafe) static var lost: Set<UInt> = []
-    /// Whether protocol errors are only recorded (during a probe) or also reported.
-    nonisolated(unsafe) static var quiet = false
-
-    static func take() -> [(code: UInt8, request: UInt8)] {
-        defer { unsafe pending.removeAll() }
-        return unsafe pending
+    /// The errors of the display at `key` since the last take, and how many more there were.
+    static func take(_ key: UInt) -> (errors: [XProtocolError], dropped: Int) {
+        defer {
+            unsafe pending[key] = nil
+            unsafe dropped[key] = nil
+        }
+        return unsafe (pending[key] ?? [], dropped[key] ?? 0)
     }
 
-    /// Installs the handlers once: protocol errors are recorded and reported, never
-    /// fatal; a lost connection marks its display instead of calling `exit`.
+    /// Installs the handlers once: protocol errors are recorded for their display (at
+    /// most `limit` between takes), never fatal and never printed; a lost connection
+    /// marks its display instead of calling `exit`.
     static func install() {
         guard unsafe !installed else { return }
         unsafe installed = true
         _ = unsafe XSetErrorHandler { display, event in
-            guard let event = unsafe event else { return 0 }
+            guard let display = unsafe display, let event = unsafe event else { return 0 }
             let e = unsafe event.pointee
-            unsafe XlibErrors.pending.append((e.error_code, e.request_code))
-            if unsafe !XlibErrors.quiet {
-                var text = [CChar](repeating: 0, count: 160)
-                unsafe XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
-                let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let line = unsafe "vitrine: X error: \(message) (request \(e.request_code).\(e.minor_code))\n"
-                _ = unsafe line.withCString { unsafe write(2, $0, strlen($0)) }
+            let key = unsafe XlibErrors.key(display)
+            guard unsafe (XlibErrors.pending[key]?.count ?? 0) < XlibErrors.limit else {
+                unsafe XlibErrors.dropped[key, default: 0] += 1
+                return 0
             }
+            var text = [CChar](repeating: 0, count: 160)
+            unsafe XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
+            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            unsafe XlibErrors.pending[key, default: []].append(
+                XProtocolError(code: e.error_code, request: e.request_code, minorCode: e.minor_code,
+                               resource: UInt(e.resourceid), text: message))
             return 0
         }
         _ = unsafe XSetIOErrorHandler { _ in 0 }
     }
 
     nonisolated(unsafe) private static var installed = false
+
+    /// The key of a display: its handle's address.
+    static func key(_ display: OpaquePointer) -> UInt { unsafe UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display))) }
 }
 
 /// A visual the renderer's pixels can be shown on, and its depth.
@@ -70,21 +82,28 @@ enum XlibErrors {
         root = unsafe XRootWindow(d, screen)
         // A lost connection marks the display and returns, instead of exiting.
         unsafe XSetIOErrorExitHandler(d, { display, _ in
-            if let display = unsafe display { unsafe XlibErrors.lost.insert(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display)))) }
+            if let display = unsafe display { unsafe XlibErrors.lost.insert(XlibErrors.key(display)) }
         }, nil)
         unsafe XkbSetDetectableAutoRepeat(d, 1, nil)
     }
 
     /// Whether the connection broke.
-    var isLost: Bool { unsafe XlibErrors.lost.contains(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))) }
+    var isLost: Bool { unsafe XlibErrors.lost.contains(XlibErrors.key(handle)) }
+
+    /// The protocol errors the server reported for this connection since the last call,
+    /// and how many more there were past `XlibErrors.limit`.
+    func takeErrors() -> (errors: [XProtocolError], dropped: Int) { unsafe XlibErrors.take(XlibErrors.key(handle)) }
 
     /// Throws when the connection broke.
     func check() throws {
         if isLost { throw X11Error.connectionLost(name) }
     }
 
+    /// Closes the connection. What the server still reports while it closes is dropped
+    /// with it, so that a connection opened later at the same address starts clean.
     func close() {
         if !isLost { unsafe XCloseDisplay(handle) }
+        _ = takeErrors()
     }
 
     var connectionNumber: Int32 { unsafe XConnectionNumber(handle) }
@@ -141,14 +160,19 @@ enum XlibErrors {
 
     /// Runs `body` and returns the protocol errors it caused, after a round trip, without
     /// reporting them.
-    func collectingErrors(_ body: () -> Void) -> [(code: UInt8, request: UInt8)] {
+    /// Errors from before are left for the next `takeErrors()`.
+    func collectingErrors(_ body: () -> Void) -> [XProtocolError] {
         sync()
-        _ = XlibErrors.take()
-        unsafe XlibErrors.quiet = true
+        let earlier = takeErrors()
         body()
         sync()
-        unsafe XlibErrors.quiet = false
-        return XlibErrors.take()
+        let caused = takeErrors().errors
+        // Put back what was there before, for the window to report.
+        if !earlier.errors.isEmpty || earlier.dropped > 0 {
+            unsafe XlibErrors.pending[XlibErrors.key(handle)] = earlier.errors
+            unsafe XlibErrors.dropped[XlibErrors.key(handle)] = earlier.dropped
+        }
+        return caused
     }
 }
 

@@ -217,6 +217,43 @@ struct WindowTests {
         #expect(try showsItsFrame(window), "the Expose makes the window redraw what was painted over")
     }
 
+    @Test(arguments: [false, true])
+    func aRefusedRequestReachesTheProgram(handled: Bool) throws {
+        // Another client destroys the window; the next frame's put names a drawable that
+        // is gone, which the server refuses. The error reaches the handler or, without
+        // one, ends the run.
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let window = try X11Window(title: "refused", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        var seen: [XProtocolError] = []
+        if handled { window.protocolErrorHandler = { seen.append($0) } }
+        #expect(try showsItsFrame(window))
+        let id = try #require(UInt(windowID(server)))
+        let other = try #require(XOpenDisplay(server.displayName))
+        XDestroyWindow(other, id)
+        XSync(other, 0)
+        XCloseDisplay(other)
+        scene.root.setNeedsFullDisplay()
+        var thrown: X11Error?
+        do {
+            _ = try pump(window, seconds: 3) { !seen.isEmpty }
+        } catch let error as X11Error {
+            thrown = error
+        }
+        let refused = try #require(handled ? seen.first : {
+            guard case .protocolError(let name, let e) = thrown else { return nil }
+            #expect(name == server.displayName)
+            return e
+        }())
+        // BadDrawable (9) for a put to a destroyed window, BadWindow (3) for a window request.
+        #expect([3, 9].contains(refused.code), "\(refused)")
+        #expect(refused.resource == id || refused.code == 9, "\(refused)")
+        #expect(!refused.text.isEmpty)
+        #expect(handled == (thrown == nil))
+    }
+
     /// A view that records the wheel steps it is given.
     final class ScrollRecorder: View {
         var deltas: [Point] = []
