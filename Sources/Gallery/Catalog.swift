@@ -159,7 +159,7 @@ public enum Catalog {
         Specimen(name: name, document: doc003, size: size, backdrop: backdrop) { report in
             let box = Checkbox(frame: Rect(origin: .zero, size: size))
             configure(box)
-            box.addAction(for: .valueChanged) { _, _ in report("\(name): valueChanged -> \(box.checked ? "on" : "off")") }
+            box.addAction(for: .valueChanged) { box, _ in report("\(name): valueChanged -> \(box.checked ? "on" : "off")") }
             return box
         }
     }

@@ -71,10 +71,8 @@ extension Control {
         }
     }
 
-    /// Adds a closure run for events, the Swift form of target-action
-    /// (`addAction(_:for:)`).
-    @discardableResult
-    public func addAction(for events: Event, _ handler: @escaping (Control, Event) -> Void) -> ActionIdentifier {
+    /// Registers a closure for events; `addAction(for:_:)` is the public form.
+    func appendAction(for events: Event, _ handler: @escaping (Control, Event) -> Void) -> ActionIdentifier {
         let id = makeActionID()
         actionEntries.append(ActionEntry(events: events, handler: .closure(id: id, handler)))
         return ActionIdentifier(value: id)
@@ -100,6 +98,28 @@ extension Control {
                     handler(self, event)
                 }
             }
+        }
+    }
+}
+
+/// What gives every control an `addAction(for:_:)` whose closure receives the control
+/// typed as its own class.
+@MainActor
+public protocol ActionSender: AnyObject {}
+
+extension Control: ActionSender {}
+
+extension ActionSender where Self: Control {
+    /// Adds a closure run for events, the Swift form of target-action
+    /// (`addAction(_:for:)` with a `UIAction`, whose handler reads `action.sender`). The
+    /// closure receives the control typed as its own class (a `Checkbox` for a
+    /// checkbox), so it need not capture the control and make a retain cycle.
+    @discardableResult
+    public func addAction(for events: Control.Event, _ handler: @escaping (Self, Control.Event) -> Void) -> ActionIdentifier {
+        appendAction(for: events) { sender, event in
+            // The sender is this control: the entry is only ever sent by its owner.
+            guard let typed = sender as? Self else { return }
+            handler(typed, event)
         }
     }
 }

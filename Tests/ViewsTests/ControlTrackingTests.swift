@@ -163,7 +163,7 @@ final class Recorder: ActionTarget {
         let box = Checkbox(frame: Rect(x: 100, y: 100, width: 40, height: 40))
         let (root, _, r) = setUp(box)
         var values: [Bool] = []
-        box.addAction(for: .valueChanged) { _, _ in values.append(box.checked) }
+        box.addAction(for: .valueChanged) { box, _ in values.append(box.checked) }
         root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
         root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
         #expect(box.checked && box.isSelected && values == [true])
@@ -179,5 +179,26 @@ final class Recorder: ActionTarget {
         c.removeFromSuperview()
         #expect(r.log == ["a:touchDown+", "a:touchCancel-"])
         #expect(root.trackingView == nil)
+    }
+}
+
+/// Action closures and the lifetime of their control.
+@MainActor
+@Suite struct ActionLifetimeTests {
+    @Test func anActionReadingItsTypedSenderLeavesTheControlFree() {
+        weak var gone: Checkbox?
+        var values: [Bool] = []
+        do {
+            let root = RootView(size: Size(width: 100, height: 100))
+            let box = Checkbox(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+            // The sender is a Checkbox: `checked` is read without capturing `box`.
+            box.addAction(for: .valueChanged) { sender, _ in values.append(sender.checked) }
+            root.addSubview(box)
+            root.handle(PointerEvent(.press, at: Point(x: 30, y: 30)))
+            root.handle(PointerEvent(.release, at: Point(x: 30, y: 30)))
+            gone = box
+        }
+        #expect(values == [true])
+        #expect(gone == nil, "the checkbox outlived its tree: something holds it")
     }
 }
