@@ -56,6 +56,14 @@ let package = Package(
             name: "gallery",
             dependencies: ["Gallery", "Raster"]
         ),
+        .executableTarget(
+            name: "hello-window",
+            dependencies: ["Raster", "Views", "X11Host"]
+        ),
+        .executableTarget(
+            name: "draw-badge",
+            dependencies: ["Raster"]
+        ),
         .target(
             name: "RasterScenes",
             dependencies: ["Raster"]
@@ -86,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryTests",
-            dependencies: ["Gallery", "gallery", "Views", "X11Host", "Raster", "TestSupport"],
+            dependencies: ["Gallery", "gallery", "hello-window", "draw-badge", "Views", "X11Host", "Raster", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

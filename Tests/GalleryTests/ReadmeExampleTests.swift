@@ -1,0 +1,69 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+/// The README's library examples are the files `Sources/hello-window` and
+/// `Sources/draw-badge`, quoted whole, built with the package and run here.
+@Suite struct ReadmeExampleTests {
+    static func executable(_ name: String) -> String {
+        URL(fileURLWithPath: GalleryToolTests.gallery).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    @Test(arguments: ["hello-window", "draw-badge"])
+    func theReadmeQuotesTheExampleFile(name: String) throws {
+        let readme = try String(contentsOf: Golden.packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: Golden.packageDirectory.appendingPathComponent("Sources/\(name)/main.swift"),
+                                encoding: .utf8)
+        #expect(readme.contains("(`Sources/\(name)/main.swift`"))
+        #expect(readme.contains("```swift\n" + source + "```\n"), "README.md must quote Sources/\(name)/main.swift whole")
+    }
+
+    @Test func theDrawingExampleMakesThePictureItsCommentPromises() throws {
+        let dir = NSTemporaryDirectory() + "vitrine-\(getpid())-badge"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let child = try Child("/bin/sh", ["-c", "cd '\(dir)' && exec '\(Self.executable("draw-badge"))'"])
+        #expect(child.wait() == 0)
+        let badge = try Surface(contentsOfPNG: dir + "/badge.png")
+        // 200 x 120 points at scale 2.
+        #expect(badge.width == 400 && badge.height == 240)
+        // The rounded rectangle's middle in its colour (0.2, 0.5, 0.9); the corner outside
+        // it and its shadow, transparent.
+        #expect(badge[200, 120] == Pixel(r: 51, g: 128, b: 230, a: 255))
+        #expect(badge[2, 2].a == 0)
+    }
+}
+
+/// The README's window example, clicked through a real X server.
+@Suite(.serialized, .enabled(if: XvfbServer.unavailableReason == nil, "\(XvfbServer.unavailableReason ?? "")"))
+struct ReadmeWindowExampleTests {
+    @Test func theWindowExampleAnswersClicks() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let log = NSTemporaryDirectory() + "vitrine-\(getpid())-hello.txt"
+        defer { unlink(log) }
+        // Line-buffered, so that each print reaches the file as it happens.
+        let child = try Child("/usr/bin/stdbuf", ["-oL", ReadmeExampleTests.executable("hello-window")],
+                              set: ["DISPLAY": server.displayName], stdout: log)
+        defer {
+            child.signal(SIGTERM)
+            _ = child.wait(timeout: 5)
+        }
+        func output() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        func waitFor(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline && !output().contains(text) { usleep(20_000) }
+            return output().contains(text)
+        }
+        // Until the window is mapped, clicks go to the root window: click until one lands.
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline && !output().contains("pressed") {
+            server.xdotool("mousemove", "90", "62", "click", "1")
+            usleep(200_000)
+        }
+        #expect(output().hasPrefix("pressed\n"))
+        server.xdotool("mousemove", "240", "62", "click", "1")
+        #expect(waitFor("checked: true\n"))
+    }
+}
