@@ -19,8 +19,6 @@ public enum Catalog {
         [
             Specimen(name: "rounded-rect-default", document: doc000, size: Size(width: 160, height: 100), backdrop: .checkerboard) { _ in
                 let v = RoundedRectView(frame: Rect(x: 0, y: 0, width: 160, height: 100))
-                v.backgroundColor = .red  // ignored, as in the document
-                v.isOpaque = true         // ignored too
                 return v
             },
             Specimen(name: "rounded-rect-styled", document: doc000, size: Size(width: 160, height: 100), backdrop: .checkerboard) { _ in

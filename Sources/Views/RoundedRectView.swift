@@ -2,8 +2,13 @@ import Raster
 
 /// A view shaped as a rounded rectangle, transparent outside its shape (the
 /// `RoundedRectView` of the source document): filled with `rectColor`, stroked with
-/// `strokeColor`. It is always non-opaque with a clear background: setting either is
-/// ignored, as the document does, so that what lies beneath shows in the corners.
+/// `strokeColor`. It starts non-opaque with a clear background, so that what lies
+/// beneath shows in the corners.
+///
+/// The document's class ignores later sets of `backgroundColor` and `opaque`; this one
+/// honours them as any `UIView` would: a background colour fills the bounds behind the
+/// shape (rounded by `cornerRadius`, which is also the layer's corner radius, a property
+/// of the view in Vitrine), and `isOpaque` is the caller's promise.
 @MainActor
 open class RoundedRectView: View {
     /// The stroke colour; default white.
@@ -20,21 +25,11 @@ open class RoundedRectView: View {
         set { radius = newValue; setNeedsDisplay() }
     }
 
-    /// Creates a rounded-rectangle view.
+    /// Creates a rounded-rectangle view with a clear background, not opaque.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-    }
-
-    /// Always clear: setting it is ignored.
-    override open var backgroundColor: Color? {
-        get { .clear }
-        set {}
-    }
-
-    /// Always false: setting it is ignored.
-    override open var isOpaque: Bool {
-        get { false }
-        set {}
+        backgroundColor = .clear
+        isOpaque = false
     }
 
     /// The radius actually drawn: at most half the shorter side.

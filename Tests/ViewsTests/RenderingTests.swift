@@ -165,3 +165,35 @@ import Testing
         #expect(failures == 0)
     }
 }
+
+/// The rounded-rectangle view of the first source document.
+@MainActor
+@Suite struct RoundedRectViewTests {
+    @Test func cornersShowWhatIsBeneathUntilABackgroundIsSet() throws {
+        let root = RootView(size: Size(width: 100, height: 60))
+        root.backgroundColor = .blue
+        let v = RoundedRectView(frame: Rect(x: 10, y: 10, width: 80, height: 40))
+        v.rectColor = .red
+        root.addSubview(v)
+        #expect(v.backgroundColor == .clear && !v.isOpaque)
+        let s = try Surface(width: 100, height: 60)
+        root.render(into: s, full: true)
+        let blue = Pixel(r: 0, g: 0, b: 255, a: 255), red = Pixel(r: 255, g: 0, b: 0, a: 255)
+        #expect(s[11, 11] == blue, "the corner shows the root")
+        #expect(s[50, 30] == red)
+        // As a UIView: the background fills the bounds behind the drawing, rounded by
+        // cornerRadius, which here is both the document's radius and the layer's.
+        v.backgroundColor = .green
+        v.rectColor = .clear
+        root.render(into: s)
+        let green = Pixel(r: 0, g: 255, b: 0, a: 255)
+        #expect(v.backgroundColor == .green)
+        #expect(s[50, 30] == green)
+        #expect(s[11, 11] == blue)
+        v.cornerRadius = 0
+        root.render(into: s)
+        #expect(s[11, 11] == green, "with no radius the background fills the corners")
+        v.isOpaque = true
+        #expect(v.isOpaque)
+    }
+}
