@@ -100,11 +100,9 @@ open class Checkbox: Control {
     /// The circle, inset by half the border width from the square (the answer's fourth fix).
     public var ovalRect: Rect {
         let group = groupRect
-        // The document rounds the oval's size to whole points.
-        return Rect(x: group.minX + (group.width * 0 + 0.5).rounded(.down),
-                    y: group.minY + (group.height * 0 + 0.5).rounded(.down),
-                    width: (group.width + 0.5).rounded(.down) - 0.5.rounded(.down),
-                    height: (group.height + 0.5).rounded(.down) - 0.5.rounded(.down))
+        // The document keeps the group's origin and rounds its size to whole points, half
+        // up (the sides are never negative).
+        return Rect(x: group.minX, y: group.minY, width: group.width.rounded(), height: group.height.rounded())
     }
 
     override open var drawsLayerBackground: Bool { false }

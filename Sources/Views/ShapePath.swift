@@ -78,7 +78,7 @@ public enum ShapePath: Sendable {
             if !inner.isNull {
                 // The inner outline runs the other way, so the non-zero rule leaves a hole.
                 let hole = Path(roundedRect: inner, cornerRadius: max(0, radius - w))
-                p.addPath(ShapePath.reversed(hole))
+                p.addPath(hole.reversing())
             }
         case .multiple(let shapes):
             for s in shapes { p.addPath(s.path(in: b)) }
@@ -106,40 +106,6 @@ public enum ShapePath: Sendable {
                     [Point(x: b.minX + c - w / 2, y: b.maxY - h), Point(x: b.minX + c, y: b.maxY),
                      Point(x: b.minX + c + w / 2, y: b.maxY - h)])
         }
-    }
-
-    /// A path of lines and cubic curves traversed backwards, subpath by subpath.
-    static func reversed(_ path: Path) -> Path {
-        var out = Path()
-        var segments: [(start: Point, element: PathElement)] = []
-        var start = Point.zero, current = Point.zero
-        func flush() {
-            guard !segments.isEmpty else { return }
-            out.move(to: current)
-            for s in segments.reversed() {
-                switch s.element {
-                case .line: out.addLine(to: s.start)
-                case .quadCurve(_, let c): out.addQuadCurve(to: s.start, control: c)
-                case .curve(_, let c1, let c2): out.addCurve(to: s.start, control1: c2, control2: c1)
-                default: break
-                }
-            }
-            out.closeSubpath()
-            segments.removeAll()
-        }
-        for e in path.elements {
-            switch e {
-            case .move(let p): flush(); start = p; current = p
-            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _):
-                segments.append((current, e))
-                current = p
-            case .closeSubpath:
-                if current != start { segments.append((current, .line(to: start))); current = start }
-                flush()
-            }
-        }
-        flush()
-        return out
     }
 }
 

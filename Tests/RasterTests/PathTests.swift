@@ -59,3 +59,36 @@ import Testing
         #expect(none.elements.count == 1)
     }
 }
+
+/// Paths traversed backwards.
+@Suite struct PathReversingTests {
+    @Test func eachSubpathRunsBackwardsAndKeepsItsClosing() {
+        var p = Path()
+        p.move(to: Point(x: 0, y: 0))
+        p.addLine(to: Point(x: 10, y: 0))
+        p.addCurve(to: Point(x: 10, y: 10), control1: Point(x: 12, y: 3), control2: Point(x: 12, y: 7))
+        p.closeSubpath()
+        p.move(to: Point(x: 20, y: 20))
+        p.addQuadCurve(to: Point(x: 30, y: 20), control: Point(x: 25, y: 15))
+        #expect(p.reversing().elements == [
+            .move(to: Point(x: 0, y: 0)),
+            .line(to: Point(x: 10, y: 10)),  // the closing line, first
+            .curve(to: Point(x: 10, y: 0), control1: Point(x: 12, y: 7), control2: Point(x: 12, y: 3)),
+            .line(to: Point(x: 0, y: 0)),
+            .closeSubpath,
+            .move(to: Point(x: 30, y: 20)),  // open, and left open
+            .quadCurve(to: Point(x: 20, y: 20), control: Point(x: 25, y: 15)),
+        ])
+        #expect(p.reversing().reversing().boundingBox == p.boundingBox)
+    }
+
+    @Test func aReversedInnerShapeCutsAHoleUnderNonZero() {
+        var p = Path(rect: Rect(x: 2, y: 2, width: 16, height: 16))
+        p.addPath(Path(rect: Rect(x: 6, y: 6, width: 8, height: 8)).reversing())
+        #expect(!p.contains(Point(x: 10, y: 10), rule: .nonZero))
+        #expect(p.contains(Point(x: 4, y: 10), rule: .nonZero))
+        var same = Path(rect: Rect(x: 2, y: 2, width: 16, height: 16))
+        same.addPath(Path(rect: Rect(x: 6, y: 6, width: 8, height: 8)))
+        #expect(same.contains(Point(x: 10, y: 10), rule: .nonZero))
+    }
+}
