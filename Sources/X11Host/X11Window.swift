@@ -201,18 +201,18 @@ public final class X11Window {
             let timestamp = Double(time) / 1000
             switch button {
             case 1, 2, 3:
-                root.handle(PointerEvent(pressed ? .press : .release, at: at, button: button, modifiers: modifiers,
+                root.handle(PointerEvent(pressed ? .press : .release, at: at, button: button, modifiers: Self.modifiers(modifiers),
                                          timestamp: timestamp))
             case 4, 5, 6, 7:
                 guard pressed else { return }
                 let step = 40.0
                 let delta = [4: Point(x: 0, y: -step), 5: Point(x: 0, y: step), 6: Point(x: -step, y: 0),
                              7: Point(x: step, y: 0)][button]!
-                root.handle(PointerEvent(.scroll(delta: delta), at: at, button: 0, modifiers: modifiers, timestamp: timestamp))
+                root.handle(PointerEvent(.scroll(delta: delta), at: at, button: 0, modifiers: Self.modifiers(modifiers), timestamp: timestamp))
             default: break
             }
         case let .motion(x, y, modifiers, time):
-            root.handle(PointerEvent(.move, at: location(x, y), button: 0, modifiers: modifiers,
+            root.handle(PointerEvent(.move, at: location(x, y), button: 0, modifiers: Self.modifiers(modifiers),
                                      timestamp: Double(time) / 1000))
         case let .expose(x, y, width, height):
             exposed = exposed.union(Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)))
@@ -285,5 +285,15 @@ public final class X11Window {
         } catch {
             StandardError.write("vitrine: cannot save screenshot: \(error)")
         }
+    }
+
+    /// The toolkit's modifiers for those of an X event: Mod1 is Alt, Mod4 is Command.
+    private static func modifiers(_ x: XModifiers) -> PointerEvent.Modifiers {
+        var m: PointerEvent.Modifiers = []
+        if x.contains(.shift) { m.insert(.shift) }
+        if x.contains(.control) { m.insert(.control) }
+        if x.contains(.mod1) { m.insert(.alt) }
+        if x.contains(.mod4) { m.insert(.command) }
+        return m
     }
 }

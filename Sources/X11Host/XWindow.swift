@@ -1,7 +1,6 @@
 import CX11
 import Glibc
 import Raster
-import Views
 
 /// A `_NET_WM_PING` message to send back to the root window, kept whole as it came.
 @safe struct XPing {
@@ -159,12 +158,12 @@ import Views
         return out
     }
 
-    private static func modifiers(_ state: UInt32) -> PointerEvent.Modifiers {
-        var m: PointerEvent.Modifiers = []
+    private static func modifiers(_ state: UInt32) -> XModifiers {
+        var m: XModifiers = []
         if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
         if state & UInt32(ControlMask) != 0 { m.insert(.control) }
-        if state & UInt32(Mod1Mask) != 0 { m.insert(.alt) }
-        if state & UInt32(Mod4Mask) != 0 { m.insert(.command) }
+        if state & UInt32(Mod1Mask) != 0 { m.insert(.mod1) }
+        if state & UInt32(Mod4Mask) != 0 { m.insert(.mod4) }
         return m
     }
 }

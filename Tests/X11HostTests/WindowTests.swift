@@ -254,6 +254,29 @@ struct WindowTests {
         #expect(handled == (thrown == nil))
     }
 
+    /// A view that records the modifiers of the touches it begins.
+    final class TouchRecorder: View {
+        var modifiers: [PointerEvent.Modifiers] = []
+        override func touchBegan(_ touch: Touch) { modifiers.append(touch.modifiers) }
+    }
+
+    @Test func modifiersHeldDuringAClickReachTheTouch() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let recorder = TouchRecorder(frame: Rect(x: 20, y: 100, width: 280, height: 80))
+        scene.root.addSubview(recorder)
+        let window = try X11Window(title: "modifiers", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try showsItsFrame(window))
+        server.xdotool("mousemove", "100", "140")
+        server.xdotool("click", "1")
+        server.xdotool("keydown", "shift", "keydown", "ctrl", "click", "1", "keyup", "ctrl", "keyup", "shift")
+        server.xdotool("keydown", "alt", "click", "1", "keyup", "alt")
+        #expect(try pump(window) { recorder.modifiers.count == 3 })
+        #expect(recorder.modifiers == [[], [.shift, .control], [.alt]])
+    }
+
     /// A view that records the wheel steps it is given.
     final class ScrollRecorder: View {
         var deltas: [Point] = []

@@ -1,7 +1,7 @@
 /// The inner loops that put paint on pixels: a run of destination words, a source
 /// (one colour or a row of colours), a coverage per run or per pixel, and a blend mode.
 ///
-/// Unsafe pointers live here and in `Rasterizer`; callers pass runs inside a surface.
+/// Callers pass runs that lie inside a surface; the loops do not check them.
 enum Compositor {
     /// Blends one premultiplied colour over `count` pixels at `dst`, each covered by
     /// `coverage` (0...255) times `mask[i] / 255` when a mask row is given. Callers that

@@ -1,4 +1,4 @@
-/// What fills a shape: a colour, a gradient or an image.
+/// What fills a shape: a colour or a gradient (images are drawn with `Context.draw(_:in:)`).
 public enum Paint: Sendable {
     /// One colour.
     case color(Color)
