@@ -35,6 +35,22 @@ final class Recorder: ActionTarget {
         #expect(!c.isHighlighted && !c.isTracking && c.state == .normal)
     }
 
+    @Test func theToleranceIsSeventyPointsOnEverySide() {
+        // The control spans 100..<140 on both axes; the tracking rectangle is 70 points
+        // larger on every side, half-open as the bounds are.
+        for (inside, outside) in [(Point(x: 209.9, y: 120), Point(x: 210, y: 120)),
+                                  (Point(x: 30, y: 120), Point(x: 29.9, y: 120)),
+                                  (Point(x: 120, y: 209.9), Point(x: 120, y: 210)),
+                                  (Point(x: 120, y: 30), Point(x: 120, y: 29.9))] {
+            let (root, c, _) = setUp()
+            root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
+            root.handle(PointerEvent(.move, at: inside))
+            #expect(c.isHighlighted, "\(inside) is within the tolerance")
+            root.handle(PointerEvent(.move, at: outside))
+            #expect(!c.isHighlighted, "\(outside) is past it")
+        }
+    }
+
     @Test func dragOutPastToleranceAndBack() {
         let (root, c, r) = setUp()
         root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
