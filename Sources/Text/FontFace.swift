@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One opened font file with its caches: characters to glyphs, advances, kerning and
 /// rendered glyph bitmaps. Faces are shared by every `Font` that resolves to the same
 /// file; all access goes through the FreeType lock.
@@ -36,15 +38,16 @@ final class FontFace: @unchecked Sendable {
         hasKerning = FreeType.shared.hasKerning(face)
     }
 
-    nonisolated(unsafe) private static var faces: [FreeType.Match: FontFace] = [:]
+    /// The faces opened so far, one per match.
+    private static let faces = Mutex<[FreeType.Match: FontFace]>([:])
 
     /// The face of a match, opened once per process.
     static func face(for match: FreeType.Match) throws(TextError) -> FontFace {
-        if let f = FreeType.shared.locked({ unsafe faces[match] }) { return f }
+        if let f = faces.withLock({ $0[match] }) { return f }
         let opened = FontFace(match: match, face: try FreeType.shared.open(match))
-        return FreeType.shared.locked {
-            if let f = unsafe faces[match] { return f }
-            unsafe faces[match] = opened
+        return faces.withLock { known in
+            if let f = known[match] { return f }
+            known[match] = opened
             return opened
         }
     }

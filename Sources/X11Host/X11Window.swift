@@ -49,7 +49,7 @@ public final class X11Window {
         let display = try XDisplay(name: name)
         self.display = display
         self.root = root
-        let envScale = unsafe getenv("VITRINE_SCALE").flatMap { unsafe Double(String(cString: $0)) }
+        let envScale = Syscalls.environment("VITRINE_SCALE").flatMap { Double($0) }
         let chosen = scale ?? envScale ?? ((display.xftDPI ?? 96) / 96)
         self.scale = chosen.isFinite && chosen > 0 ? min(chosen, 8) : 1
         allowSharedMemory = sharedMemory
@@ -272,12 +272,7 @@ public final class X11Window {
     /// Saves the current frame as `vitrine-YYYYMMDD-HHMMSS.png` in the working directory
     /// and prints the path.
     public func saveScreenshot() {
-        var now = time(nil)
-        var parts = unsafe tm()
-        unsafe localtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 64)
-        unsafe strftime(&buffer, buffer.count, "vitrine-%Y%m%d-%H%M%S.png", &parts)
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = Syscalls.localTime("vitrine-%Y%m%d-%H%M%S.png")
         do {
             try currentFrame().writePNG(to: name)
             print(name)

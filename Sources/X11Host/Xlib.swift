@@ -73,7 +73,7 @@ enum XlibErrors {
     /// Opens `name`, or `$DISPLAY` when nil.
     init(name: String?) throws {
         XlibErrors.install()
-        let resolved = unsafe name ?? getenv("DISPLAY").map { unsafe String(cString: $0) }
+        let resolved = name ?? Syscalls.environment("DISPLAY")
         guard let resolved, !resolved.isEmpty else { throw X11Error.noDisplay }
         guard let d = unsafe XOpenDisplay(resolved) else { throw X11Error.cannotOpenDisplay(resolved) }
         unsafe handle = unsafe d

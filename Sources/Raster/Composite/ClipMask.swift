@@ -13,6 +13,20 @@
         unsafe bytes.initialize(repeating: 0, count: count)
     }
 
+    /// A mask over `bounds` (inside `surface`) of the surface's alpha, multiplied by
+    /// `previous` where there is one (its bounds hold these).
+    convenience init(alphaOf surface: Surface, bounds: IntRect, times previous: ClipMask?) {
+        self.init(bounds: bounds)
+        for y in bounds.y0..<bounds.y1 {
+            // Safe: the rows of `bounds` lie inside the surface, this mask and `previous`.
+            let src = unsafe surface.row(y), out = unsafe pointer(bounds.x0, y), old = unsafe previous?.pointer(bounds.x0, y)
+            for i in 0..<bounds.width {
+                let a = unsafe src[bounds.x0 + i] >> 24
+                unsafe out[i] = unsafe UInt8(old.map { unsafe PixelMath.mul(a, UInt32($0[i])) } ?? a)
+            }
+        }
+    }
+
     deinit { unsafe bytes.deallocate() }
 
     /// The value of device pixel (x, y), which must lie inside `bounds`; the run from there

@@ -162,4 +162,42 @@ enum Compositor {
             return c == 255 ? b : PixelMath.lerp(d, b, c)
         }
     }
+
+    /// Composites the rows of `source`, placed with its origin at device pixel `origin`,
+    /// over `bounds` of `target` (inside it, and inside `source` once moved back), with
+    /// `alpha` (0...255), the clip mask and the blend mode: a layer put back.
+    static func surface(_ source: Surface, at origin: (x: Int, y: Int), over bounds: IntRect, into target: Surface,
+                        alpha: UInt32, clip: ClipMask?, mode: BlendMode) {
+        for y in bounds.y0..<bounds.y1 {
+            // Safe: bounds lie inside the target, and shifted by the origin inside the source.
+            unsafe Compositor.row(target.row(y) + bounds.x0, source: source.row(y - origin.y) + (bounds.x0 - origin.x),
+                                  count: bounds.width, coverage: alpha,
+                                  mask: clip.map { unsafe UnsafePointer($0.pointer(bounds.x0, y)) }, mode: mode)
+        }
+    }
+
+    /// Composites a premultiplied pixel over `box` of `target` through `mask` (whose
+    /// bounds hold `box`), times the clip mask, with a blend mode: a shadow's coverage.
+    static func mask(_ mask: CoverageMask, box: IntRect, pixel: UInt32, into target: Surface, clip: ClipMask?, mode: BlendMode) {
+        var row = [UInt8](repeating: 0, count: box.width)
+        let rounding = RoundingMultiplier.value
+        unsafe mask.bytes.withUnsafeBufferPointer { bytes in
+            for y in box.y0..<box.y1 {
+                let src = (y - mask.bounds.y0) * mask.bounds.width + (box.x0 - mask.bounds.x0)
+                let clipRow = unsafe clip?.pointer(box.x0, y)
+                unsafe row.withUnsafeMutableBufferPointer { out in
+                    // Safe: src + box.width stays inside the mask's row; the run lies
+                    // inside the clip bounds, inside the surface.
+                    if let clipRow = unsafe clipRow {
+                        for i in 0..<box.width { unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
+                    } else {
+                        unsafe out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
+                    }
+                    unsafe Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
+                                     mask: UnsafePointer(out.baseAddress!), mode: mode, rounding: rounding)
+                }
+            }
+        }
+    }
+
 }

@@ -16,7 +16,7 @@ extension Context {
                 for i in o.values.indices { o.values[i] = 1 - o.values[i] }
                 outside = o
             }
-            return Context.shadowCoverage(plane, style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
+            return plane.shadowCoverage(style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
         }
         if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
     }
@@ -35,7 +35,7 @@ extension Context {
             // a clamped blur keeps it so.
             GaussianBlur.blur(&inverse.values, width: inverse.bounds.width, height: inverse.bounds.height,
                               sigma: style.sigma, edges: .clamp)
-            return Context.shadowCoverage(inverse, style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
+            return inverse.shadowCoverage(style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
         }
         if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
     }
@@ -63,31 +63,7 @@ extension Context {
         let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
         let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
         guard sigma > 0, strength > 0, !box.isEmpty else { return }
-        let w = box.width, h = box.height
-        let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
-        defer { unsafe pixels.deallocate() }
-        // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
-        // the box, inside the clip bounds, inside the surface.
-        for y in 0..<h {
-            let row = unsafe target.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
-            for x in 0..<w {
-                let p = unsafe row[x]
-                unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
-            }
-        }
-        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
-        for y in 0..<h {
-            let row = unsafe target.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
-            let mask = unsafe state.clipMask?.pointer(box.x0, box.y0 + y)
-            for x in 0..<w {
-                let v = unsafe blurred[x]
-                let a = min(255, UInt32(max(0, v[3]) + 0.5))
-                let p = a << 24 | min(a, UInt32(max(0, v[2]) + 0.5)) << 16 | min(a, UInt32(max(0, v[1]) + 0.5)) << 8
-                    | min(a, UInt32(max(0, v[0]) + 0.5))
-                let k = unsafe mask.map { unsafe PixelMath.mul(strength, UInt32($0[x])) } ?? strength
-                unsafe row[x] = unsafe k == 255 ? p : PixelMath.lerp(row[x], p, k)
-            }
-        }
+        GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: state.clipMask)
         noteDrawn(box)
     }
 

@@ -87,24 +87,15 @@ extension Context {
         let drawn = IntRect(x0: inLayer.x0 + ox, y0: inLayer.y0 + oy, x1: inLayer.x1 + ox, y1: inLayer.y1 + oy)
         if let shadow = state.shadow {
             var plane = AlphaPlane(bounds: Context.expand(drawn, by: shadow))
-            for y in drawn.y0..<drawn.y1 {
-                let row = unsafe layer.surface.row(y - oy)
-                for x in drawn.x0..<drawn.x1 {
-                    plane.values[(y - plane.bounds.y0) * plane.bounds.width + (x - plane.bounds.x0)] = unsafe Float(row[x - ox] >> 24) / 255
-                }
-            }
+            plane.add(alphaOf: layer.surface, at: (ox, oy), over: drawn)
             plane.blur(sigma: shadow.sigma)
             composite(shadow: plane, style: shadow)
         }
         let bounds = drawn.intersection(state.clipBounds)
         if bounds.isEmpty { return }
         let alpha = UInt32(state.alpha * 255 + 0.5)
-        for y in bounds.y0..<bounds.y1 {
-            // Safe: bounds lie inside the target, and shifted by the origin inside the layer.
-            unsafe Compositor.row(target.row(y) + bounds.x0, source: layer.surface.row(y - oy) + (bounds.x0 - ox),
-                           count: bounds.width, coverage: alpha,
-                           mask: state.clipMask.map { unsafe UnsafePointer($0.pointer(bounds.x0, y)) }, mode: state.blendMode)
-        }
+        Compositor.surface(layer.surface, at: (ox, oy), over: bounds, into: target, alpha: alpha, clip: state.clipMask,
+                           mode: state.blendMode)
         noteDrawn(bounds)
     }
 
@@ -136,48 +127,8 @@ extension Context {
     /// (times the current alpha), with the current blend mode and clip. `keep`, when
     /// given, multiplies the plane (an inner shadow stays inside its shape).
     func composite(shadow plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane? = nil) {
-        composite(Context.shadowCoverage(plane, style: style, keep: keep, limit: state.clipBounds),
+        composite(plane.shadowCoverage(style: style, keep: keep, limit: state.clipBounds),
                   pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
-    }
-
-    /// The 8-bit coverage of a shadow: the plane moved by the offset (bilinear for a
-    /// fraction of a pixel), times `keep`, over the pixels it reaches within `limit`.
-    static func shadowCoverage(_ plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane?, limit: IntRect) -> CoverageMask {
-        let reach = IntRect(x0: plane.bounds.x0 + Int(style.dx.rounded(.down)),
-                            y0: plane.bounds.y0 + Int(style.dy.rounded(.down)),
-                            x1: plane.bounds.x1 + Int(style.dx.rounded(.up)),
-                            y1: plane.bounds.y1 + Int(style.dy.rounded(.up)))
-        let box = reach.intersection(limit)
-        guard !box.isEmpty else { return CoverageMask(bounds: .empty, bytes: []) }
-        var bytes = [UInt8](repeating: 0, count: box.width * box.height)
-        // Pixel (x, y) shows the plane at (x - dx, y - dy): whole-pixel offsets `ox`, `oy`
-        // and bilinear weights `wx`, `wy` for the fraction.
-        let fx = (-style.dx).rounded(.down), fy = (-style.dy).rounded(.down)
-        let ox = Int(fx), oy = Int(fy)
-        let wx = Float(-style.dx - fx), wy = Float(-style.dy - fy)
-        let pb = plane.bounds
-        unsafe plane.values.withUnsafeBufferPointer { values in
-            @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
-                guard x >= pb.x0, x < pb.x1, y >= pb.y0, y < pb.y1 else { return 0 }
-                return unsafe values[(y - pb.y0) * pb.width + (x - pb.x0)]
-            }
-            for y in box.y0..<box.y1 {
-                let sy = y + oy
-                let row = (y - box.y0) * box.width - box.x0
-                for x in box.x0..<box.x1 {
-                    let sx = x + ox
-                    var v = at(sx, sy)
-                    if wx != 0 || wy != 0 {
-                        let top = v * (1 - wx) + at(sx + 1, sy) * wx
-                        let bottom = at(sx, sy + 1) * (1 - wx) + at(sx + 1, sy + 1) * wx
-                        v = top * (1 - wy) + bottom * wy
-                    }
-                    if let keep { v *= keep.value(x, y) }
-                    bytes[row + x] = UInt8(min(max(v, 0), 1) * 255 + 0.5)
-                }
-            }
-        }
-        return CoverageMask(bounds: box, bytes: bytes)
     }
 
     /// Composites a premultiplied pixel through a coverage mask in the target's device
@@ -186,25 +137,7 @@ extension Context {
         let box = mask.bounds.intersection(state.clipBounds)
         guard !box.isEmpty else { return }
         guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
-        var row = [UInt8](repeating: 0, count: box.width)
-        let rounding = RoundingMultiplier.value
-        unsafe mask.bytes.withUnsafeBufferPointer { bytes in
-            for y in box.y0..<box.y1 {
-                let src = (y - mask.bounds.y0) * mask.bounds.width + (box.x0 - mask.bounds.x0)
-                let clipRow = unsafe state.clipMask?.pointer(box.x0, y)
-                unsafe row.withUnsafeMutableBufferPointer { out in
-                    // Safe: src + box.width stays inside the mask's row; the run lies
-                    // inside the clip bounds, inside the surface.
-                    if let clipRow = unsafe clipRow {
-                        for i in 0..<box.width { unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
-                    } else {
-                        unsafe out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
-                    }
-                    unsafe Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
-                                     mask: UnsafePointer(out.baseAddress!), mode: state.blendMode, rounding: rounding)
-                }
-            }
-        }
+        Compositor.mask(mask, box: box, pixel: pixel, into: target, clip: state.clipMask, mode: state.blendMode)
         noteDrawn(box)
     }
 }

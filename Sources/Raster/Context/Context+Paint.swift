@@ -95,15 +95,7 @@ extension Context {
             state.clipMask = nil
             return
         }
-        let clip = ClipMask(bounds: bounds)
-        for y in bounds.y0..<bounds.y1 {
-            let src = unsafe scratch.row(y), out = unsafe clip.pointer(bounds.x0, y), old = unsafe state.clipMask?.pointer(bounds.x0, y)
-            for i in 0..<bounds.width {
-                let a = unsafe src[bounds.x0 + i] >> 24
-                unsafe out[i] = unsafe UInt8(old.map { unsafe PixelMath.mul(a, UInt32($0[i])) } ?? a)
-            }
-        }
+        state.clipMask = ClipMask(alphaOf: scratch, bounds: bounds, times: state.clipMask)
         state.clipBounds = bounds
-        state.clipMask = clip
     }
 }

@@ -240,4 +240,37 @@ enum GaussianBlur {
         for i in k.indices { k[i] /= sum }
         return k
     }
+
+    /// Blurs the pixels of `box` of a surface in place (the backdrop blur), edges
+    /// clamped, and mixes the result over the original by `strength` (0...255) times
+    /// `mask`'s coverage where a mask is given. `box` must lie inside the surface and the
+    /// mask's bounds.
+    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?) {
+        let w = box.width, h = box.height
+        let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
+        defer { unsafe pixels.deallocate() }
+        // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
+        // the box, inside the clip bounds, inside the surface.
+        for y in 0..<h {
+            let row = unsafe surface.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
+            for x in 0..<w {
+                let p = unsafe row[x]
+                unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
+            }
+        }
+        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
+        for y in 0..<h {
+            let row = unsafe surface.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
+            let mask = unsafe mask?.pointer(box.x0, box.y0 + y)
+            for x in 0..<w {
+                let v = unsafe blurred[x]
+                let a = min(255, UInt32(max(0, v[3]) + 0.5))
+                let p = a << 24 | min(a, UInt32(max(0, v[2]) + 0.5)) << 16 | min(a, UInt32(max(0, v[1]) + 0.5)) << 8
+                    | min(a, UInt32(max(0, v[0]) + 0.5))
+                let k = unsafe mask.map { unsafe PixelMath.mul(strength, UInt32($0[x])) } ?? strength
+                unsafe row[x] = unsafe k == 255 ? p : PixelMath.lerp(row[x], p, k)
+            }
+        }
+    }
+
 }

@@ -127,4 +127,42 @@ enum PNGCodec {
             return text.isEmpty ? "unknown libpng error" : text
         }
     }
+
+    /// Writes straight-alpha BGRA bytes, as decoded, into a surface of their size as
+    /// premultiplied pixels.
+    static func premultiply(_ bgra: [UInt8], into surface: Surface) {
+        let width = surface.width
+        unsafe bgra.withUnsafeBufferPointer { src in
+            for y in 0..<surface.height {
+                // Safe: `bgra` holds width * height pixels, the surface's own size.
+                let out = unsafe surface.row(y)
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let a = unsafe src[i + 3]
+                    let b = unsafe Pixel.premultiply(src[i], a), g = unsafe Pixel.premultiply(src[i + 1], a)
+                    let r = unsafe Pixel.premultiply(src[i + 2], a)
+                    unsafe out[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                }
+            }
+        }
+    }
+
+    /// The surface's pixels as straight-alpha RGBA bytes, for encoding.
+    static func straightRGBA(of surface: Surface) -> [UInt8] {
+        let width = surface.width
+        var rgba = [UInt8](repeating: 0, count: width * surface.height * 4)
+        unsafe rgba.withUnsafeMutableBufferPointer { out in
+            for y in 0..<surface.height {
+                // Safe: `rgba` holds width * height pixels, the surface's own size.
+                let src = unsafe surface.row(y)
+                for x in 0..<width {
+                    let p = unsafe Pixel(argb: src[x]).unpremultiplied
+                    let i = (y * width + x) * 4
+                    unsafe out[i] = p.r; unsafe out[i + 1] = p.g; unsafe out[i + 2] = p.b; unsafe out[i + 3] = p.a
+                }
+            }
+        }
+        return rgba
+    }
+
 }

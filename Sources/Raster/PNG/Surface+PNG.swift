@@ -7,18 +7,7 @@ extension Surface {
     public convenience init(pngData data: [UInt8], scale: Double = 1) throws(RasterError) {
         let decoded = try PNGCodec.decode(data)
         try self.init(width: decoded.width, height: decoded.height, scale: scale)
-        unsafe decoded.bgra.withUnsafeBufferPointer { src in
-            for y in 0..<height {
-                let out = unsafe row(y)
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    let a = unsafe src[i + 3]
-                    let b = unsafe Pixel.premultiply(src[i], a), g = unsafe Pixel.premultiply(src[i + 1], a)
-                    let r = unsafe Pixel.premultiply(src[i + 2], a)
-                    unsafe out[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-                }
-            }
-        }
+        PNGCodec.premultiply(decoded.bgra, into: self)
     }
 
     /// Reads a PNG file (see `init(pngData:scale:)`).
@@ -37,18 +26,7 @@ extension Surface {
     /// The surface as an 8-bit RGBA PNG with straight alpha; every pixel whose colour
     /// components do not exceed its alpha reads back with the same bytes.
     public func pngData() throws(RasterError) -> [UInt8] {
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        unsafe rgba.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let src = unsafe row(y)
-                for x in 0..<width {
-                    let p = unsafe Pixel(argb: src[x]).unpremultiplied
-                    let i = (y * width + x) * 4
-                    unsafe out[i] = p.r; unsafe out[i + 1] = p.g; unsafe out[i + 2] = p.b; unsafe out[i + 3] = p.a
-                }
-            }
-        }
-        return try PNGCodec.encode(width: width, height: height, rgba: rgba)
+        try PNGCodec.encode(width: width, height: height, rgba: PNGCodec.straightRGBA(of: self))
     }
 
     /// Writes the surface to a PNG file, replacing it.
