@@ -35,7 +35,8 @@ public enum Gallery {
             root.render(into: s, full: true)
             return s
         }
-        try Replay.run(actions, on: root) { file in try render().writePNG(to: file) }
+        // A replay file names its own outputs: none is written through a symbolic link.
+        try Replay.run(actions, on: root) { file in try render().writePNG(to: file, refusingSymbolicLinks: true) }
         let full = try render()
         guard let specimen else { return full }
         guard let card = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }

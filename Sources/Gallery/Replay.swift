@@ -27,15 +27,16 @@ public enum Replay {
         public var description: String { "replay line \(line): \(reason)" }
     }
 
-    /// Parses a replay file's text.
+    /// Parses a replay file's text; lines may end in LF, CRLF or CR.
     ///
     /// - Throws: `ParseError` naming the first bad line.
-    public static func parse(_ text: String) throws -> [Action] {
+    public static func parse(_ text: String) throws(ParseError) -> [Action] {
         var out: [Action] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A CRLF is one Character in Swift, and a newline as much as LF and CR are.
+        for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var line = Substring(raw)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let verb = words.first else { continue }
             let n = i + 1
             if verb == "shot" {
@@ -46,7 +47,7 @@ public enum Replay {
             guard ["press", "move", "release", "click"].contains(verb) else {
                 throw ParseError(line: n, reason: "unknown action '\(verb)'")
             }
-            guard words.count == 3, let x = Double(words[1]), let y = Double(words[2]), x.isFinite, y.isFinite else {
+            guard words.count == 3, let x = InputText.number(words[1]), let y = InputText.number(words[2]) else {
                 throw ParseError(line: n, reason: "\(verb) takes two finite numbers, X and Y")
             }
             let p = Point(x: x, y: y)

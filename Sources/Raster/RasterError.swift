@@ -14,6 +14,10 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case file(path: String, errno: Int32)
     /// A file larger than what is read into memory.
     case fileTooLarge(path: String, limit: Int)
+    /// A path that names a directory, a device or a pipe where a file was expected.
+    case notAFile(path: String)
+    /// A path to be written that is a symbolic link, where links were refused.
+    case symbolicLink(path: String)
     /// A file whose content failed as `error` says (a PNG that does not decode).
     indirect case inFile(path: String, error: RasterError)
 
@@ -28,7 +32,10 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "PNG of \(w) x \(h) is too large: each side must be at most \(Surface.maximumSide)"
         case .pngEncode(let reason): return "cannot encode PNG: \(reason)"
         case .file(let path, let code): return "\(path): \(FileIO.describe(errno: code)) (errno \(code))"
-        case .fileTooLarge(let path, let limit): return "\(path): larger than \(limit >> 20) MiB"
+        case .fileTooLarge(let path, let limit):
+            return limit >= 1 << 20 ? "\(path): larger than \(limit >> 20) MiB" : "\(path): larger than \(limit) bytes"
+        case .notAFile(let path): return "\(path): not a regular file"
+        case .symbolicLink(let path): return "\(path): a symbolic link, not written through"
         case .inFile(let path, let error): return "\(path): \(error)"
         }
     }

@@ -28,7 +28,8 @@ usage: gallery compare A.png B.png [--diff OUT.png] [--tolerance N]
 Prints the differing pixels, the largest channel difference and the PSNR.
   --diff OUT.png   differences in red over a faded copy of A
   --tolerance N    per-channel difference allowed (default 0)
-Exit status: 0 within the tolerance, 1 different (or of different sizes), 2 unreadable.
+Exit status: 0 within the tolerance, 1 different (or of different sizes), 2 unreadable
+or bad usage, 3 the diff could not be written.
 """
 
 let listHelp = """
@@ -37,22 +38,33 @@ Prints every specimen as NAME X Y WIDTH HEIGHT, in window points at the given si
 (default 1280x800).
 """
 
+/// Writes a one-line message to standard error, its control characters escaped.
+func say(_ message: String) {
+    StandardError.write("gallery: " + InputText.escaped(message))
+}
+
 /// Prints a one-line error and exits with status 2.
 func usageError(_ message: String) -> Never {
-    StandardError.write("gallery: \(message)")
+    say(message)
     exit(2)
 }
 
 func parseSize(_ text: String) -> Size {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384,
-          w.isFinite, h.isFinite else { usageError("bad --size '\(text)': expected WxH, each 1 to 16384") }
-    return Size(width: w, height: h)
+    guard let s = InputText.size(text), (1...16384).contains(s.width), (1...16384).contains(s.height) else {
+        usageError("bad --size '\(text)': expected WxH, each 1 to 16384")
+    }
+    return s
 }
 
 func parseScale(_ text: String) -> Double {
-    guard let v = Double(text), v.isFinite, v > 0, v <= 8 else { usageError("bad --scale '\(text)': expected a number above 0, at most 8") }
+    guard let v = InputText.number(text), v > 0, v <= 8 else { usageError("bad --scale '\(text)': expected a number above 0, at most 8") }
     return v
+}
+
+/// A size and scale that make a picture of at least one pixel a side.
+func checkPixels(_ size: Size, _ scale: Double) {
+    let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+    guard w >= 1, h >= 1 else { usageError("--scale \(scale) makes a picture of \(w) x \(h) pixels of \(Int(size.width)) x \(Int(size.height)) points") }
 }
 
 /// Options and positional arguments of one command.
@@ -66,7 +78,7 @@ struct Arguments {
             if a == "--help" || a == "-h" {
                 print(usage)
                 exit(0)
-            } else if a.hasPrefix("--") {
+            } else if a.hasPrefix("-") && a != "-" {
                 guard valued.contains(a) else { usageError("unknown option '\(a)'") }
                 guard let v = rest.popFirst() else { usageError("\(a) needs a value") }
                 options[a] = v
@@ -79,7 +91,7 @@ struct Arguments {
 
 @MainActor
 func main() -> Int32 {
-    if let problem = Gallery.fontProblem { StandardError.write("gallery: \(problem)") }
+    if let problem = Gallery.fontProblem { say(problem) }
     var args = CommandLine.arguments.dropFirst()
     let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     if command != nil { args = args.dropFirst() }
@@ -92,7 +104,7 @@ func main() -> Int32 {
             try Gallery.runWindow(size: size, scale: a.options["--scale"].map(parseScale))
             return 0
         } catch {
-            StandardError.write("gallery: \(error); for a headless picture run: gallery shot gallery.png")
+            say("\(error); for a headless picture run: gallery shot gallery.png")
             return 1
         }
     case "shot":
@@ -100,10 +112,11 @@ func main() -> Int32 {
         guard a.positional.count == 1 else { usageError("shot takes one output file (see gallery shot --help)") }
         let size = a.options["--size"].map(parseSize) ?? GalleryPage.defaultSize
         let scale = a.options["--scale"].map(parseScale) ?? 1
+        checkPixels(size, scale)
         var actions: [Replay.Action] = []
         if let file = a.options["--replay"] {
             do {
-                actions = try Replay.parse(try readText(file))
+                actions = try Replay.parse(readText(file))
             } catch {
                 usageError("\(file): \(error)")
             }
@@ -115,7 +128,7 @@ func main() -> Int32 {
         } catch let e as GalleryError {
             usageError("\(e)")
         } catch {
-            StandardError.write("gallery: \(error)")
+            say("\(error)")
             return 1
         }
     case "compare":
@@ -130,15 +143,15 @@ func main() -> Int32 {
         do {
             images = try a.positional.map { try Surface(contentsOfPNG: $0) }
         } catch {
-            StandardError.write("gallery: \(error)")
+            say("\(error)")
             return 2
         }
         let result = ImageComparison(images[0], images[1], tolerance: tolerance)
         print(result.report)
         if let out = a.options["--diff"] {
             do { try ImageComparison.diffImage(images[0], images[1], tolerance: tolerance).writePNG(to: out) } catch {
-                StandardError.write("gallery: \(error)")
-                return 2
+                say("cannot write the diff: \(error)")
+                return 3
             }
         }
         return result.matches ? 0 : 1
@@ -156,19 +169,13 @@ func main() -> Int32 {
     }
 }
 
-/// A whole text file, or a one-line error and exit status 2.
-func readText(_ path: String) throws -> String {
-    guard let f = fopen(path, "r") else { usageError("cannot read '\(path)': \(String(cString: strerror(errno)))") }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
-        if bytes.count > 16 << 20 { usageError("'\(path)' is larger than 16 MB") }
+/// A whole text file of at most 16 MiB, or a one-line error and exit status 2.
+func readText(_ path: String) -> String {
+    do {
+        return String(decoding: try FileIO.read(path, limit: 16 << 20), as: UTF8.self)
+    } catch {
+        usageError("cannot read replay: \(error)")
     }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 exit(MainActor.assumeIsolated { main() })

@@ -88,6 +88,71 @@ import TestSupport
         #expect(s.width == 1280 && s.height == 800)
     }
 
+    @Test func inputIsReadAsWritten() throws {
+        func write(_ name: String, _ bytes: [UInt8]) -> String {
+            let path = temp(name)
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            return path
+        }
+        // CRLF and CR line endings replay as LF does.
+        let lf = temp("lf.png"), crlf = temp("crlf.png"), cr = temp("cr.png")
+        let clicks = "click 658 406\n# a comment\nclick 321 414\n"
+        #expect(run(["shot", lf, "--replay", write("lf.txt", Array(clicks.utf8))]).status == 0)
+        let crlfText = clicks.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(run(["shot", crlf, "--replay", write("crlf.txt", Array(crlfText.utf8))]).status == 0)
+        let crText = clicks.replacingOccurrences(of: "\n", with: "\r")
+        #expect(run(["shot", cr, "--replay", write("cr.txt", Array(crText.utf8))]).status == 0)
+        #expect(try Surface(contentsOfPNG: crlf) == Surface(contentsOfPNG: lf))
+        #expect(try Surface(contentsOfPNG: cr) == Surface(contentsOfPNG: lf))
+        // Each of these is a one-line usage error with status 2, naming what was wrong.
+        let nul = write("nul.txt", Array("click 5 5".utf8) + [0] + Array("junk\n".utf8))
+        let cases: [([String], String)] = [
+            (["shot", temp("d.png"), "--replay", NSTemporaryDirectory()], "not a regular file"),
+            (["shot", temp("d.png"), "--size", "5xx5"], "bad --size '5xx5'"),
+            (["shot", temp("d.png"), "--size", "x5x5x"], "bad --size 'x5x5x'"),
+            (["shot", temp("d.png"), "--size", "16384x16384x"], "bad --size '16384x16384x'"),
+            (["shot", temp("d.png"), "--replay", nul], "line 1: click takes two finite numbers"),
+            (["shot", temp("d.png"), "--scale", "1e-9"], "makes a picture of 0 x 0 pixels"),
+            (["shot", temp("d.png"), "-x"], "unknown option '-x'"),
+            (["compare", "/dev/zero", lf], "/dev/zero: not a regular file"),
+        ]
+        for (args, message) in cases {
+            let r = run(args)
+            #expect(r.status == 2, "\(args): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("gallery: ") && r.stderr.contains(message) && r.stderr.split(separator: "\n").count == 1,
+                    "\(args): \(r.stderr)")
+        }
+        // A diff that cannot be written is not an unreadable input.
+        let unwritable = run(["compare", lf, crlf, "--diff", "/proc/no-such-dir/diff.png"])
+        #expect(unwritable.status == 3 && unwritable.stderr.contains("cannot write the diff"), "\(unwritable.stderr)")
+    }
+
+    @Test func controlCharactersAreShownEscaped() {
+        let replay = temp("escape.txt")
+        _ = FileManager.default.createFile(atPath: replay, contents: Data("tap\u{1B}[2J 1 2\n".utf8))
+        let r = run(["shot", temp("e.png"), "--replay", replay])
+        #expect(r.status == 2)
+        #expect(!r.stderr.contains("\u{1B}") && r.stderr.contains("unknown action 'tap\\u{1B}[2J'"), "\(r.stderr)")
+        let arg = run(["shot", temp("e.png"), "--size", "1\u{7}x2"])
+        #expect(arg.status == 2 && arg.stderr.contains("'1\\u{7}x2'") && !arg.stderr.contains("\u{7}"))
+    }
+
+    @Test func aReplayShotIsNotWrittenThroughASymbolicLink() throws {
+        let target = temp("target.txt"), link = temp("link.png"), replay = temp("link-replay.txt")
+        try "keep".write(toFile: target, atomically: true, encoding: .utf8)
+        unlink(link)
+        #expect(symlink(target, link) == 0)
+        try "click 10 10\nshot \(link)\n".write(toFile: replay, atomically: true, encoding: .utf8)
+        let r = run(["shot", temp("after-link.png"), "--replay", replay])
+        #expect(r.status == 1 && r.stderr.contains("a symbolic link, not written through"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+        // A plain path is written.
+        let plain = temp("plain-shot.png")
+        try "click 10 10\nshot \(plain)\n".write(toFile: replay, atomically: true, encoding: .utf8)
+        #expect(run(["shot", temp("after-plain.png"), "--replay", replay]).status == 0)
+        #expect(try Surface(contentsOfPNG: plain).width == 1280)
+    }
+
     @Test func badArgumentsAreOneLineErrorsWithStatusTwo() {
         for args in [["shot"], ["shot", "x.png", "--size", "0x5"], ["shot", "x.png", "--scale", "nan"],
                      ["shot", "x.png", "--specimen", "nope"], ["list", "--bogus"], ["frobnicate"],

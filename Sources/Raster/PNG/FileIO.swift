@@ -1,7 +1,7 @@
 import Glibc
 
 /// Whole-file reads and writes through the C library, with errors that name the file.
-enum FileIO {
+package enum FileIO {
     /// Files larger than this are refused rather than read into memory.
     static let maximumFileSize = 1 << 30
 
@@ -11,11 +11,19 @@ enum FileIO {
         unsafe String(cString: strerror(code))
     }
 
-    static func read(_ path: String) throws(RasterError) -> [UInt8] {
+    /// The whole content of a regular file of at most `limit` bytes. The size is checked
+    /// before anything is read: a device, a directory or a larger file is refused at once.
+    package static func read(_ path: String, limit: Int = maximumFileSize) throws(RasterError) -> [UInt8] {
         let fd = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw RasterError.file(path: path, errno: errno) }
         defer { close(fd) }
+        var info = stat()
+        // Safe: fstat fills the local structure.
+        guard unsafe fstat(fd, &info) == 0 else { throw RasterError.file(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw RasterError.notAFile(path: path) }
+        guard info.st_size <= limit else { throw RasterError.fileTooLarge(path: path, limit: limit) }
         var out: [UInt8] = []
+        out.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = unsafe chunk.withUnsafeMutableBytes { unsafe Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -25,14 +33,20 @@ enum FileIO {
             }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
-            if out.count > maximumFileSize { throw RasterError.fileTooLarge(path: path, limit: maximumFileSize) }
+            // The file grew while it was read.
+            if out.count > limit { throw RasterError.fileTooLarge(path: path, limit: limit) }
         }
         return out
     }
 
-    static func write(_ data: [UInt8], to path: String) throws(RasterError) {
-        let fd = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RasterError.file(path: path, errno: errno) }
+    /// Writes `data` to a file, replacing it; with `refusingSymbolicLinks`, a path that
+    /// is a symbolic link is an error instead of a way to its target.
+    static func write(_ data: [UInt8], to path: String, refusingSymbolicLinks: Bool = false) throws(RasterError) {
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (refusingSymbolicLinks ? O_NOFOLLOW : 0)
+        let fd = unsafe open(path, flags, 0o644)
+        guard fd >= 0 else {
+            throw errno == ELOOP && refusingSymbolicLinks ? RasterError.symbolicLink(path: path) : RasterError.file(path: path, errno: errno)
+        }
         defer { close(fd) }
         var offset = 0
         while offset < data.count {

@@ -31,8 +31,12 @@ extension Surface {
 
     /// Writes the surface to a PNG file, replacing it.
     ///
-    /// - Throws: `RasterError.file` with the path and errno when it cannot be written.
-    public func writePNG(to path: String) throws(RasterError) {
-        try FileIO.write(try pngData(), to: path)
+    /// With `refusingSymbolicLinks`, a path that is a symbolic link is not followed (for
+    /// names that come from files a user did not write, such as a replay's).
+    ///
+    /// - Throws: `RasterError.file` with the path and errno when it cannot be written,
+    ///   `.symbolicLink` for a refused link.
+    public func writePNG(to path: String, refusingSymbolicLinks: Bool = false) throws(RasterError) {
+        try FileIO.write(try pngData(), to: path, refusingSymbolicLinks: refusingSymbolicLinks)
     }
 }
