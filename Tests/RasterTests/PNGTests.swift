@@ -1,5 +1,6 @@
 import Foundation
-import Raster
+@testable import Raster
+import RasterScenes
 import Testing
 import TestSupport
 
@@ -96,5 +97,79 @@ private let golden = Golden(for: #filePath)
             for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         }
         return c ^ 0xffff_ffff
+    }
+}
+
+/// 16-bit and interlaced files against the same picture at 8 bits, files made here.
+@Suite struct PNGDepthTests {
+    /// A picture of 8-bit straight RGBA pixels: colours over every value, some translucent.
+    static func picture(width: Int, height: Int) -> [[UInt8]] {
+        var random = SplitMix64(seed: 16)
+        return (0..<(width * height)).map { i in
+            let a: UInt8 = i % 5 == 0 ? UInt8(1 + random.next() % 254) : 255
+            return [UInt8(i % 256), UInt8(random.next() % 256), UInt8((i * 7) % 256), a]
+        }
+    }
+
+    /// A PNG of the picture, 8 or 16 bits a channel (a 16-bit value is the 8-bit one
+    /// times 257), Adam7-interlaced or not, with a gAMA chunk of `gamma` / 100000 when
+    /// given; the image data in stored deflate blocks.
+    static func png(_ pixels: [[UInt8]], width: Int, height: Int, bits: Int, interlaced: Bool, gamma: UInt32?) -> [UInt8] {
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(UInt32(data.count)) + body + be32(PNGTests().crc32(body))
+        }
+        let passes = interlaced ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+                                : [(0, 0, 1, 1)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
+            for y in stride(from: y0, to: height, by: dy) {
+                raw.append(0)  // no filter
+                for x in stride(from: x0, to: width, by: dx) {
+                    for v in pixels[y * width + x] { raw += bits == 16 ? [v, v] : [v] }
+                }
+            }
+        }
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let n = min(65535, raw.count - offset)
+            zlib += [offset + n == raw.count ? 1 : 0, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)]
+            zlib += raw[offset..<offset + n]
+            offset += n
+        } while offset < raw.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for v in raw { a = (a + UInt32(v)) % 65521; b = (b + a) % 65521 }
+        zlib += be32(b << 16 | a)
+        var out: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+        out += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [UInt8(bits), 6, 0, 0, interlaced ? 1 : 0])
+        if let gamma { out += chunk("gAMA", be32(gamma)) }
+        out += chunk("IDAT", zlib) + chunk("IEND", [])
+        return out
+    }
+
+    @Test(arguments: [nil, 45455] as [UInt32?])
+    func sixteenBitInterlacedDecodesAsTheSamePictureAtEightBits(gamma: UInt32?) throws {
+        let (w, h) = (37, 23)
+        let pixels = Self.picture(width: w, height: h)
+        let base = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 8, interlaced: false, gamma: gamma))
+        for interlaced in [false, true] {
+            let deep = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 16, interlaced: interlaced, gamma: gamma))
+            var worst = 0, differing = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let p = base[x, y], q = deep[x, y]
+                    let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                    worst = max(worst, d)
+                    if d > 0 { differing += 1 }
+                }
+            }
+            #expect(differing == 0, "interlaced \(interlaced), gAMA \(gamma.map(String.init) ?? "none"): \(differing) pixels differ, by up to \(worst)")
+        }
+        // The 8-bit file decodes to the picture itself (premultiplied).
+        let first = pixels[1]
+        #expect(base[1, 0] == Pixel(r: Pixel.premultiply(first[0], first[3]), g: Pixel.premultiply(first[1], first[3]),
+                                    b: Pixel.premultiply(first[2], first[3]), a: first[3]))
     }
 }

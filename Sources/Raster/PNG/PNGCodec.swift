@@ -4,10 +4,6 @@ import Glibc
 /// The thin wrappers around libpng's simplified API (no setjmp): the only code that
 /// touches libpng. Errors come back as `png_image.message` and become `RasterError`s.
 enum PNGCodec {
-    /// The most pixels a decoded image may have (1 GiB of pixels), so that a small file
-    /// claiming enormous dimensions is refused instead of exhausting memory.
-    static let maximumPixels = 1 << 28
-
     // libpng's format flags (png.h), whose composite macros do not import into Swift.
     private static let formatFlagAlpha: UInt32 = 0x01
     private static let formatFlagColor: UInt32 = 0x02
@@ -16,68 +12,121 @@ enum PNGCodec {
     private static let formatRGBA = formatFlagColor | formatFlagAlpha
     private static let flag16BitSRGB: UInt32 = 0x04
 
-    /// Decodes PNG bytes to straight-alpha BGRA bytes.
-    static func decode(_ data: [UInt8]) throws(RasterError) -> (width: Int, height: Int, bgra: [UInt8]) {
+    /// The width and height of PNG bytes, read from the header and checked against the
+    /// pixel budget before anything is decoded.
+    static func size(of data: [UInt8]) throws(RasterError) -> (width: Int, height: Int) {
         guard !data.isEmpty else { throw RasterError.pngDecode(reason: "the data is empty") }
         var image = unsafe png_image()
         unsafe image.version = UInt32(PNG_IMAGE_VERSION)
         let began = unsafe data.withUnsafeBytes { unsafe png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard began != 0 else { throw unsafe RasterError.pngDecode(reason: message(&image)) }
         let width = unsafe Int(image.width), height = unsafe Int(image.height)
-        guard width <= Surface.maximumSide, height <= Surface.maximumSide, width * height <= maximumPixels else {
-            unsafe png_image_free(&image)
+        unsafe png_image_free(&image)
+        guard width <= Surface.maximumSide, height <= Surface.maximumSide, width * height <= Surface.maximumPixels else {
             throw RasterError.pngTooLarge(width: width, height: height)
         }
-        guard width > 0, height > 0 else {
-            unsafe png_image_free(&image)
-            throw RasterError.pngDecode(reason: "the image is \(width) x \(height)")
-        }
-        if PNGCodec.isInterlaced16Bit(data) {
-            return unsafe (width, height, try decodeThroughLinear(&image, width: width, height: height, gamma: hasColorSpace(data)))
-        }
-        unsafe image.format = formatBGRA
-        // 16-bit files without colour-space information are sRGB, not linear, as viewers
-        // show them.
-        unsafe image.flags |= flag16BitSRGB
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = unsafe out.withUnsafeMutableBytes {
-            unsafe png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
-        }
-        guard finished != 0 else {
-            let reason = unsafe message(&image)
-            unsafe png_image_free(&image)
-            throw RasterError.pngDecode(reason: reason)
-        }
-        return (width, height, out)
+        guard width > 0, height > 0 else { throw RasterError.pngDecode(reason: "the image is \(width) x \(height)") }
+        return (width, height)
     }
 
-    /// Reads a 16-bit interlaced image through libpng's linear 16-bit format and converts it
-    /// to 8-bit straight BGRA here: libpng 1.6.39 mixes up rows when it converts such an
-    /// image to 8 bits itself. Without colour-space chunks the values are the file's own
-    /// (taken as sRGB, as for every other 16-bit file); with them libpng has linearised
-    /// the values and they are encoded back to sRGB.
-    private static func decodeThroughLinear(_ image: inout png_image, width: Int, height: Int, gamma: Bool) throws(RasterError) -> [UInt8] {
-        unsafe image.format = formatRGBA | 0x04  // PNG_FORMAT_FLAG_LINEAR: premultiplied 16-bit
-        var linear = [UInt16](repeating: 0, count: width * height * 4)
-        let finished = unsafe linear.withUnsafeMutableBytes {
-            unsafe png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
+    /// Decodes PNG bytes into `surface`, made of the size `size(of:)` gave: libpng writes
+    /// straight BGRA into the surface's rows, premultiplied there in place, so that no
+    /// copy of the image is held besides the surface.
+    static func decode(_ data: [UInt8], into surface: Surface) throws(RasterError) {
+        let interlaced16 = isInterlaced16Bit(data)
+        var gamma = fileGamma(data), data = data
+        if interlaced16, case .power(let g) = gamma, abs(g * 2.2 - 1) <= 0.05 {
+            // libpng leaves an sRGB-like gAMA alone at 8 bits; through the linear format it
+            // would apply it, and lose the dark values of translucent pixels to 16-bit
+            // premultiplication. Without the chunk the values come through as they are.
+            data = withoutChunk("gAMA", data)
+            gamma = .none
         }
-        guard finished != 0 else {
+        // libpng reads from the data's memory until finish_read returns: begin and finish
+        // in one closure, where that memory is sure to stay put.
+        let result: Result<Void, RasterError> = unsafe data.withUnsafeBytes { bytes in
+            var image = unsafe png_image()
+            unsafe image.version = UInt32(PNG_IMAGE_VERSION)
+            guard unsafe png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+                return unsafe .failure(.pngDecode(reason: message(&image)))
+            }
+            guard unsafe Int(image.width) == surface.width, unsafe Int(image.height) == surface.height else {
+                unsafe png_image_free(&image)
+                return .failure(.pngDecode(reason: "the header changed between two reads"))
+            }
+            if interlaced16 {
+                return unsafe decodeThroughLinear(&image, into: surface, gamma: gamma)
+            }
+            unsafe image.format = formatBGRA
+            // 16-bit files without colour-space information are sRGB, not linear, as viewers
+            // show them.
+            unsafe image.flags |= flag16BitSRGB
+            // Safe: the surface holds `height` rows of `stride` bytes.
+            guard unsafe png_image_finish_read(&image, nil, surface.base, Int32(surface.stride), nil) != 0 else {
+                let reason = unsafe message(&image)
+                unsafe png_image_free(&image)
+                return .failure(.pngDecode(reason: reason))
+            }
+            return .success(())
+        }
+        try result.get()
+        if !interlaced16 { premultiplyInPlace(surface) }
+    }
+
+    /// The colour-space information a file gives before its image data, as it bears on
+    /// how libpng linearises 16-bit values.
+    enum FileGamma {
+        /// No colour-space chunk: the values are taken as they are.
+        case none
+        /// A gAMA chunk of this value (1/2.2 is 0.45455), and no sRGB chunk.
+        case power(Double)
+        /// An sRGB, iCCP or cHRM chunk: the sRGB curve.
+        case sRGB
+    }
+
+    /// Reads a 16-bit interlaced image through libpng's linear 16-bit format and converts
+    /// it into the surface here: libpng 1.6.39 mixes up rows when it converts such an
+    /// image to 8 bits itself. The conversion gives what libpng gives for the same image
+    /// not interlaced: the file's own values without colour-space information (a gAMA
+    /// near 1/2.2 was taken out before), the sRGB curve otherwise. The 16-bit buffer is
+    /// the one extra copy, allocated so that a failure is an error.
+    private static func decodeThroughLinear(_ image: inout png_image, into surface: Surface,
+                                            gamma: FileGamma) -> Result<Void, RasterError> {
+        let width = surface.width, height = surface.height
+        unsafe image.format = formatRGBA | 0x04  // PNG_FORMAT_FLAG_LINEAR: premultiplied 16-bit
+        guard let raw = unsafe malloc(width * height * 8) else {
+            unsafe png_image_free(&image)
+            return .failure(.outOfMemory(bytes: width * height * 8))
+        }
+        defer { unsafe free(raw) }
+        let linear = unsafe raw.bindMemory(to: UInt16.self, capacity: width * height * 4)
+        guard unsafe png_image_finish_read(&image, nil, raw, Int32(width * 4), nil) != 0 else {
             let reason = unsafe message(&image)
             unsafe png_image_free(&image)
-            throw RasterError.pngDecode(reason: reason)
+            return .failure(.pngDecode(reason: reason))
         }
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<(width * height) {
-            let a = Double(linear[i * 4 + 3]) / 65535
-            for (k, dst) in [2, 1, 0].enumerated() {
-                var v = a > 0 ? Double(linear[i * 4 + k]) / 65535 / a : 0
-                if gamma { v = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055 }
-                out[i * 4 + dst] = UInt8(min(max(v, 0), 1) * 255 + 0.5)
+        let encode: (Double) -> Double
+        switch gamma {
+        case .none: encode = { $0 }
+        case .power, .sRGB: encode = { $0 <= 0.0031308 ? 12.92 * $0 : 1.055 * pow($0, 1 / 2.4) - 0.055 }
+        }
+        for y in 0..<height {
+            // Safe: row y of the surface, and pixels y * width ..< (y + 1) * width of the buffer.
+            let out = unsafe surface.row(y)
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let a = unsafe Double(linear[i + 3]) / 65535
+                let a8 = UInt32(a * 255 + 0.5)
+                var p = a8 << 24
+                for (k, shift) in [(0, 16), (1, 8), (2, 0)] as [(Int, UInt32)] {
+                    let v = a > 0 ? unsafe encode(Double(linear[i + k]) / 65535 / a) : 0
+                    let straight = UInt8(min(max(v, 0), 1) * 255 + 0.5)
+                    p |= UInt32(Pixel.premultiply(straight, UInt8(a8))) << shift
+                }
+                unsafe out[x] = p
             }
-            out[i * 4 + 3] = UInt8(a * 255 + 0.5)
         }
-        return out
+        return .success(())
     }
 
     /// Whether the header says 16 bits per channel and Adam7 interlacing.
@@ -85,39 +134,87 @@ enum PNGCodec {
         data.count > 28 && data[24] == 16 && data[28] == 1
     }
 
-    /// Whether a colour-space chunk (gAMA, sRGB, iCCP, cHRM) comes before the image data.
-    static func hasColorSpace(_ data: [UInt8]) -> Bool {
+    /// PNG bytes with every chunk of a type left out.
+    static func withoutChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        var out = Array(data.prefix(8))
         var offset = 8
+        while offset + 12 <= data.count {
+            let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let end = min(data.count, offset + 12 + length)
+            if String(decoding: data[offset + 4..<offset + 8], as: UTF8.self) != type { out += data[offset..<end] }
+            offset = end
+        }
+        return out
+    }
+
+    /// The colour-space chunks before the image data: gAMA's value, or the sRGB curve
+    /// for sRGB, iCCP and cHRM.
+    static func fileGamma(_ data: [UInt8]) -> FileGamma {
+        var offset = 8
+        var found = FileGamma.none
         while offset + 8 <= data.count {
             let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" { return false }
-            if ["gAMA", "sRGB", "iCCP", "cHRM"].contains(type) { return true }
+            if type == "IDAT" { break }
+            if ["sRGB", "iCCP", "cHRM"].contains(type) { return .sRGB }
+            if type == "gAMA", length == 4, offset + 12 <= data.count {
+                let g = data[offset + 8..<offset + 12].reduce(0) { $0 << 8 | Int($1) }
+                found = .power(Double(g) / 100_000)
+            }
             offset += 12 + length
         }
-        return false
+        return found
     }
 
-    /// Encodes straight-alpha RGBA bytes as a PNG.
-    static func encode(width: Int, height: Int, rgba: [UInt8]) throws(RasterError) -> [UInt8] {
+    /// An image description for writing a surface as 8-bit RGBA.
+    private static func writeImage(_ surface: Surface) -> png_image {
         var image = unsafe png_image()
         unsafe image.version = UInt32(PNG_IMAGE_VERSION)
-        unsafe image.width = UInt32(width)
-        unsafe image.height = UInt32(height)
+        unsafe image.width = UInt32(surface.width)
+        unsafe image.height = UInt32(surface.height)
         unsafe image.format = formatRGBA
+        return unsafe image
+    }
+
+    /// Encodes a surface as PNG bytes in memory.
+    static func encode(_ surface: Surface) throws(RasterError) -> [UInt8] {
+        let rgba = unsafe try straightRGBA(of: surface)
+        defer { unsafe free(rgba) }
+        var image = unsafe writeImage(surface)
         var size = 0
-        let sized = unsafe rgba.withUnsafeBytes {
-            unsafe png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(width * 4), nil)
+        let stride = Int32(surface.width * 4)
+        guard unsafe png_image_write_to_memory(&image, nil, &size, 0, rgba, stride, nil) != 0, size > 0 else {
+            throw unsafe RasterError.pngEncode(reason: message(&image))
         }
-        guard sized != 0, size > 0 else { throw unsafe RasterError.pngEncode(reason: message(&image)) }
         var out = [UInt8](repeating: 0, count: size)
         let written = unsafe out.withUnsafeMutableBytes { buffer in
-            unsafe rgba.withUnsafeBytes {
-                unsafe png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, $0.baseAddress, Int32(width * 4), nil)
-            }
+            unsafe png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, rgba, stride, nil)
         }
         guard written != 0 else { throw unsafe RasterError.pngEncode(reason: message(&image)) }
         return Array(out[0..<size])
+    }
+
+    /// Writes a surface as a PNG to an open descriptor, which it closes: the encoded bytes
+    /// go to the file as libpng makes them, so that the one copy held besides the surface
+    /// is its straight-alpha pixels.
+    static func write(_ surface: Surface, to fd: Int32, path: String) throws(RasterError) {
+        let rgba: UnsafeMutableRawPointer
+        do {
+            unsafe rgba = unsafe try straightRGBA(of: surface)
+        } catch {
+            close(fd)
+            throw error
+        }
+        defer { unsafe free(rgba) }
+        guard let file = unsafe fdopen(fd, "wb") else {
+            close(fd)
+            throw RasterError.file(path: path, errno: errno)
+        }
+        var image = unsafe writeImage(surface)
+        let written = unsafe png_image_write_to_stdio(&image, file, 0, rgba, Int32(surface.width * 4), nil)
+        let closed = unsafe fclose(file)
+        guard written != 0 else { throw unsafe RasterError.pngEncode(reason: message(&image)) }
+        guard closed == 0 else { throw RasterError.file(path: path, errno: errno) }
     }
 
     private static func message(_ image: inout png_image) -> String {
@@ -128,41 +225,38 @@ enum PNGCodec {
         }
     }
 
-    /// Writes straight-alpha BGRA bytes, as decoded, into a surface of their size as
-    /// premultiplied pixels.
-    static func premultiply(_ bgra: [UInt8], into surface: Surface) {
-        let width = surface.width
-        unsafe bgra.withUnsafeBufferPointer { src in
-            for y in 0..<surface.height {
-                // Safe: `bgra` holds width * height pixels, the surface's own size.
-                let out = unsafe surface.row(y)
-                for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    let a = unsafe src[i + 3]
-                    let b = unsafe Pixel.premultiply(src[i], a), g = unsafe Pixel.premultiply(src[i + 1], a)
-                    let r = unsafe Pixel.premultiply(src[i + 2], a)
-                    unsafe out[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-                }
+    /// Turns the straight-alpha BGRA pixels libpng wrote into a surface premultiplied.
+    static func premultiplyInPlace(_ surface: Surface) {
+        for y in 0..<surface.height {
+            // Safe: row y of the surface, `width` words.
+            let row = unsafe surface.row(y)
+            for x in 0..<surface.width {
+                let p = unsafe row[x]
+                let a = UInt8(p >> 24)
+                guard a != 255 else { continue }
+                let b = Pixel.premultiply(UInt8(p & 255), a), g = Pixel.premultiply(UInt8((p >> 8) & 255), a)
+                let r = Pixel.premultiply(UInt8((p >> 16) & 255), a)
+                unsafe row[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
             }
         }
     }
 
-    /// The surface's pixels as straight-alpha RGBA bytes, for encoding.
-    static func straightRGBA(of surface: Surface) -> [UInt8] {
-        let width = surface.width
-        var rgba = [UInt8](repeating: 0, count: width * surface.height * 4)
-        unsafe rgba.withUnsafeMutableBufferPointer { out in
-            for y in 0..<surface.height {
-                // Safe: `rgba` holds width * height pixels, the surface's own size.
-                let src = unsafe surface.row(y)
-                for x in 0..<width {
-                    let p = unsafe Pixel(argb: src[x]).unpremultiplied
-                    let i = (y * width + x) * 4
-                    unsafe out[i] = p.r; unsafe out[i + 1] = p.g; unsafe out[i + 2] = p.b; unsafe out[i + 3] = p.a
-                }
+    /// The surface's pixels as straight-alpha RGBA bytes, for encoding, in memory the
+    /// caller frees; allocated so that a failure is an error.
+    static func straightRGBA(of surface: Surface) throws(RasterError) -> UnsafeMutableRawPointer {
+        let width = surface.width, count = width * surface.height * 4
+        guard let raw = unsafe malloc(count) else { throw RasterError.outOfMemory(bytes: count) }
+        let out = unsafe raw.bindMemory(to: UInt8.self, capacity: count)
+        for y in 0..<surface.height {
+            // Safe: the buffer holds width * height pixels, the surface's own size.
+            let src = unsafe surface.row(y)
+            for x in 0..<width {
+                let p = unsafe Pixel(argb: src[x]).unpremultiplied
+                let i = (y * width + x) * 4
+                unsafe out[i] = p.r; unsafe out[i + 1] = p.g; unsafe out[i + 2] = p.b; unsafe out[i + 3] = p.a
             }
         }
-        return rgba
+        return unsafe raw
     }
 
 }
