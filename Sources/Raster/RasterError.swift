@@ -18,18 +18,23 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case notAFile(path: String)
     /// A path to be written that is a symbolic link, where links were refused.
     case symbolicLink(path: String)
+    /// Memory the system would not give (`bytes` asked for).
+    case outOfMemory(bytes: Int)
     /// A file whose content failed as `error` says (a PNG that does not decode).
     indirect case inFile(path: String, error: RasterError)
 
     public var description: String {
         switch self {
         case .invalidSurfaceSize(let w, let h):
-            return "invalid surface size \(w) x \(h): each side must be 1...\(Surface.maximumSide)"
+            return "invalid surface size \(w) x \(h): each side must be 1...\(Surface.maximumSide), "
+                + "and the pixels at most \(Surface.maximumPixels) (\(Surface.maximumPixels >> 20) Mi)"
         case .invalidStride(let s, let w):
             return "invalid stride \(s) bytes for a width of \(w) pixels: it must be a multiple of 4 and at least \(w * 4)"
         case .pngDecode(let reason): return "cannot decode PNG: \(reason)"
         case .pngTooLarge(let w, let h):
-            return "PNG of \(w) x \(h) is too large: each side must be at most \(Surface.maximumSide)"
+            return "PNG of \(w) x \(h) is too large: each side must be at most \(Surface.maximumSide), "
+                + "and the pixels at most \(Surface.maximumPixels) (\(Surface.maximumPixels >> 20) Mi)"
+        case .outOfMemory(let bytes): return "out of memory: \(bytes >> 20) MiB could not be allocated"
         case .pngEncode(let reason): return "cannot encode PNG: \(reason)"
         case .file(let path, let code): return "\(path): \(FileIO.describe(errno: code)) (errno \(code))"
         case .fileTooLarge(let path, let limit):

@@ -17,13 +17,18 @@ import Raster
     private let plain: UnsafeMutableRawPointer?
     private let display: XDisplay
 
-    /// Makes a frame buffer of `width` x `height` pixels (at least 1 x 1), trying MIT-SHM
+    /// The largest side of a window's frame in pixels: 16384 x 16384 is the pixel budget
+    /// of a surface (`Surface.maximumPixels`). The window asks the window manager for no
+    /// more, and a larger size the server reports is clamped to it.
+    static let maximumSide = 16384
+
+    /// Makes a frame buffer of `width` x `height` pixels (clamped to 1...`maximumSide`), trying MIT-SHM
     /// first unless `allowSharedMemory` is false.
     init(display: XDisplay, visual choice: XVisualChoice, width: Int, height: Int, scale: Double,
          allowSharedMemory: Bool) throws {
         let visual = unsafe choice.visual, depth = choice.depth
         self.display = display
-        let w = max(1, min(width, Surface.maximumSide)), h = max(1, min(height, Surface.maximumSide))
+        let w = max(1, min(width, FrameBuffer.maximumSide)), h = max(1, min(height, FrameBuffer.maximumSide))
         self.width = w
         self.height = h
         if allowSharedMemory, display.hasSharedMemory, let seg = ShmSegment(display: display, size: w * h * 4),

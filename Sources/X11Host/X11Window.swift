@@ -111,7 +111,8 @@ public final class X11Window {
     /// would); the frame follows when the server says it happened.
     public func requestSize(_ size: Size) {
         guard !closed, !display.isLost, size.width.isFinite, size.height.isFinite else { return }
-        let w = Int(max(1, min((size.width * scale).rounded(), 16384))), h = Int(max(1, min((size.height * scale).rounded(), 16384)))
+        let most = Double(FrameBuffer.maximumSide)
+        let w = Int(max(1, min((size.width * scale).rounded(), most))), h = Int(max(1, min((size.height * scale).rounded(), most)))
         window.resize(width: w, height: h)
         display.flush()
     }
@@ -217,7 +218,10 @@ public final class X11Window {
         case let .expose(x, y, width, height):
             exposed = exposed.union(Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)))
         case let .configure(width, height):
-            if width != frame.width || height != frame.height { pendingSize = (width, height) }
+            // Another client may resize the window past the maximum-size hint: the frame
+            // keeps to the pixel budget.
+            let w = min(max(width, 1), FrameBuffer.maximumSide), h = min(max(height, 1), FrameBuffer.maximumSide)
+            if w != frame.width || h != frame.height { pendingSize = (w, h) }
         case .grabLost:
             root.cancelTouch()
         case .closeRequested:

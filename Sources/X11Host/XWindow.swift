@@ -39,7 +39,8 @@ import Raster
     }
 
     /// Sets the title (WM_NAME and _NET_WM_NAME), _NET_WM_PID, WM_CLIENT_MACHINE,
-    /// WM_CLASS, the minimum size in pixels (rounded, 1 to 16384, 1 when not finite),
+    /// WM_CLASS, the minimum size in pixels (rounded, 1 to 16384, 1 when not finite), the
+    /// maximum size (`FrameBuffer.maximumSide` on both sides),
     /// and the protocols the host answers (WM_DELETE_WINDOW, _NET_WM_PING).
     func setProperties(title: String, minimumWidth: Double, minimumHeight: Double) {
         let d = unsafe display.handle
@@ -66,10 +67,13 @@ import Raster
             unsafe free(cls)
         }
         if let hints = unsafe XAllocSizeHints() {
-            unsafe hints.pointee.flags = PMinSize
-            func pixels(_ v: Double) -> Int32 { v.isFinite ? Int32(max(1, min(v.rounded(), 16384))) : 1 }
+            unsafe hints.pointee.flags = PMinSize | PMaxSize
+            let most = FrameBuffer.maximumSide
+            func pixels(_ v: Double) -> Int32 { v.isFinite ? Int32(max(1, min(v.rounded(), Double(most)))) : 1 }
             unsafe hints.pointee.min_width = pixels(minimumWidth)
             unsafe hints.pointee.min_height = pixels(minimumHeight)
+            unsafe hints.pointee.max_width = Int32(most)
+            unsafe hints.pointee.max_height = Int32(most)
             unsafe XSetWMNormalHints(d, id, hints)
             unsafe XFree(hints)
         }

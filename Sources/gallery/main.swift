@@ -61,10 +61,16 @@ func parseScale(_ text: String) -> Double {
     return v
 }
 
-/// A size and scale that make a picture of at least one pixel a side.
+/// A size and scale that make a picture of at least one pixel a side, within the pixel
+/// budget of a surface, so that it can be drawn and written.
 func checkPixels(_ size: Size, _ scale: Double) {
     let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
-    guard w >= 1, h >= 1 else { usageError("--scale \(scale) makes a picture of \(w) x \(h) pixels of \(Int(size.width)) x \(Int(size.height)) points") }
+    let points = "\(Int(size.width)) x \(Int(size.height)) points at scale \(scale)"
+    guard w >= 1, h >= 1 else { usageError("\(points) make a picture of \(w) x \(h) pixels") }
+    guard w <= Surface.maximumSide, h <= Surface.maximumSide, w * h <= Surface.maximumPixels else {
+        usageError("\(points) make \(w) x \(h) pixels: a picture may have at most \(Surface.maximumSide) a side "
+                   + "and \(Surface.maximumPixels) in all")
+    }
 }
 
 /// Options and positional arguments of one command.

@@ -112,7 +112,9 @@ import TestSupport
             (["shot", temp("d.png"), "--size", "x5x5x"], "bad --size 'x5x5x'"),
             (["shot", temp("d.png"), "--size", "16384x16384x"], "bad --size '16384x16384x'"),
             (["shot", temp("d.png"), "--replay", nul], "line 1: click takes two finite numbers"),
-            (["shot", temp("d.png"), "--scale", "1e-9"], "makes a picture of 0 x 0 pixels"),
+            (["shot", temp("d.png"), "--scale", "1e-9"], "make a picture of 0 x 0 pixels"),
+            (["shot", temp("d.png"), "--size", "16384x16384", "--scale", "2"], "make 32768 x 32768 pixels: a picture may have at most"),
+            (["shot", temp("d.png"), "--size", "4096x4096", "--scale", "8"], "make 32768 x 32768 pixels"),
             (["shot", temp("d.png"), "-x"], "unknown option '-x'"),
             (["compare", "/dev/zero", lf], "/dev/zero: not a regular file"),
         ]
@@ -125,6 +127,29 @@ import TestSupport
         // A diff that cannot be written is not an unreadable input.
         let unwritable = run(["compare", lf, crlf, "--diff", "/proc/no-such-dir/diff.png"])
         #expect(unwritable.status == 3 && unwritable.stderr.contains("cannot write the diff"), "\(unwritable.stderr)")
+    }
+
+    @Test func aFailedAllocationIsAOneLineErrorNotACrash() throws {
+        // Under a 1 GB address-space limit, the 1 GiB surface of the largest picture (and
+        // of a PNG claiming that size) cannot be had: a one-line error, not an abort.
+        func limited(_ args: [String]) -> (status: Int32, stderr: String) {
+            let quoted = args.map { "'\($0)'" }.joined(separator: " ")
+            let r = XvfbServer.run("/bin/sh", ["-c", "ulimit -v 1000000 && exec '\(Self.gallery)' \(quoted)"])
+            return (r.status, r.stderr)
+        }
+        let shot = limited(["shot", temp("huge.png"), "--size", "16384x16384"])
+        #expect(shot.status == 1 && shot.stderr == "gallery: out of memory: 1024 MiB could not be allocated\n", "\(shot.stderr)")
+        // rgba8.png's header says 16384 x 16384: within the budget, so the surface is asked for.
+        var bytes = Array(try Data(contentsOf: Golden.packageDirectory.appendingPathComponent("Tests/RasterTests/Data/rgba8.png")))
+        for (at, v) in [(16, UInt32(16384)), (20, UInt32(16384))] {
+            for k in 0..<4 { bytes[at + k] = UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32(k))) }
+        }
+        let crc = PNGTestCRC.crc32(Array(bytes[12..<29]))
+        for k in 0..<4 { bytes[29 + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k))) }
+        let big = temp("claims-huge.png")
+        _ = FileManager.default.createFile(atPath: big, contents: Data(bytes))
+        let compare = limited(["compare", big, big])
+        #expect(compare.status == 2 && compare.stderr.hasSuffix("out of memory: 1024 MiB could not be allocated\n"), "\(compare.stderr)")
     }
 
     @Test func controlCharactersAreShownEscaped() {
@@ -179,5 +204,17 @@ import TestSupport
         #expect(r.status == 1)
         #expect(r.stderr.split(separator: "\n").count == 1)
         #expect(r.stderr.contains("DISPLAY") && r.stderr.contains("gallery shot"))
+    }
+}
+
+/// The CRC of PNG chunks.
+enum PNGTestCRC {
+    static func crc32(_ data: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xffff_ffff
+        for b in data {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xedb8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
     }
 }

@@ -254,6 +254,32 @@ struct WindowTests {
         #expect(handled == (thrown == nil))
     }
 
+    @Test func aResizePastTheBudgetIsClampedToTheMaximumHint() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        let window = try X11Window(title: "huge", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try showsItsFrame(window))
+        let id = try #require(UInt(windowID(server)))
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        // The window asks for at most 16384 x 16384 pixels, 2^28 pixels, the budget.
+        let hints = try #require(XAllocSizeHints())
+        defer { XFree(hints) }
+        var supplied = 0
+        #expect(XGetWMNormalHints(other, id, hints, &supplied) != 0)
+        #expect(hints.pointee.flags & PMaxSize != 0)
+        #expect(hints.pointee.max_width == 16384 && hints.pointee.max_height == 16384)
+        // Another client resizes it to the protocol's largest size all the same: the frame
+        // stays within the budget (it used to allocate 4 GiB).
+        XResizeWindow(other, id, 32767, 32767)
+        XSync(other, 0)
+        #expect(try pump(window, seconds: 20) { window.pixelSize.width == 16384 })
+        #expect(window.pixelSize.width == 16384 && window.pixelSize.height == 16384)
+        #expect(scene.root.size == Size(width: 16384, height: 16384))
+    }
+
     /// A view that records the modifiers of the touches it begins.
     final class TouchRecorder: View {
         var modifiers: [PointerEvent.Modifiers] = []

@@ -39,23 +39,14 @@ package enum FileIO {
         return out
     }
 
-    /// Writes `data` to a file, replacing it; with `refusingSymbolicLinks`, a path that
-    /// is a symbolic link is an error instead of a way to its target.
-    static func write(_ data: [UInt8], to path: String, refusingSymbolicLinks: Bool = false) throws(RasterError) {
+    /// Opens a file for writing, made or emptied; the caller closes the descriptor.
+    static func create(_ path: String, refusingSymbolicLinks: Bool) throws(RasterError) -> Int32 {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (refusingSymbolicLinks ? O_NOFOLLOW : 0)
         let fd = unsafe open(path, flags, 0o644)
         guard fd >= 0 else {
             throw errno == ELOOP && refusingSymbolicLinks ? RasterError.symbolicLink(path: path) : RasterError.file(path: path, errno: errno)
         }
-        defer { close(fd) }
-        var offset = 0
-        while offset < data.count {
-            let n = unsafe data.withUnsafeBytes { unsafe Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw RasterError.file(path: path, errno: errno)
-            }
-            offset += n
-        }
+        return fd
     }
 }
+

@@ -5,9 +5,9 @@ extension Surface {
     /// - Throws: `RasterError.pngDecode` for data that is not a whole, valid PNG, naming
     ///   libpng's reason; `RasterError.pngTooLarge` beyond 32768 on a side or 2^28 pixels.
     public convenience init(pngData data: [UInt8], scale: Double = 1) throws(RasterError) {
-        let decoded = try PNGCodec.decode(data)
-        try self.init(width: decoded.width, height: decoded.height, scale: scale)
-        PNGCodec.premultiply(decoded.bgra, into: self)
+        let size = try PNGCodec.size(of: data)
+        try self.init(width: size.width, height: size.height, scale: scale)
+        try PNGCodec.decode(data, into: self)
     }
 
     /// Reads a PNG file (see `init(pngData:scale:)`).
@@ -26,7 +26,7 @@ extension Surface {
     /// The surface as an 8-bit RGBA PNG with straight alpha; every pixel whose colour
     /// components do not exceed its alpha reads back with the same bytes.
     public func pngData() throws(RasterError) -> [UInt8] {
-        try PNGCodec.encode(width: width, height: height, rgba: PNGCodec.straightRGBA(of: self))
+        try PNGCodec.encode(self)
     }
 
     /// Writes the surface to a PNG file, replacing it.
@@ -37,6 +37,7 @@ extension Surface {
     /// - Throws: `RasterError.file` with the path and errno when it cannot be written,
     ///   `.symbolicLink` for a refused link.
     public func writePNG(to path: String, refusingSymbolicLinks: Bool = false) throws(RasterError) {
-        try FileIO.write(try pngData(), to: path, refusingSymbolicLinks: refusingSymbolicLinks)
+        let fd = try FileIO.create(path, refusingSymbolicLinks: refusingSymbolicLinks)
+        try PNGCodec.write(self, to: fd, path: path)
     }
 }

@@ -6,6 +6,10 @@ import Glibc
 @safe public final class Surface {
     /// The largest width or height a surface may have.
     public static let maximumSide = 32768
+    /// The most pixels a surface may have: 2^28, 1 GiB of pixels, the pixel budget of
+    /// every surface (a screenshot, a decoded PNG, a window's frame). A surface of that
+    /// many pixels can be written as a PNG.
+    public static let maximumPixels = 1 << 28
 
     /// Width in pixels.
     public let width: Int
@@ -25,16 +29,20 @@ import Glibc
     /// Creates a transparent surface of `width` x `height` pixels.
     ///
     /// - Parameter scale: pixels per point; non-finite or non-positive values become 1.
-    /// - Throws: `RasterError.invalidSurfaceSize` when a side is outside 1...32768.
+    /// - Throws: `RasterError.invalidSurfaceSize` when a side is outside 1...32768 or
+    ///   the pixels are more than `maximumPixels`; `.outOfMemory` when the system cannot
+    ///   give the memory (never a crash).
     public init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
         try Surface.check(width: width, height: height)
+        // calloc, not allocate(capacity:): a failed allocation is an error, not a trap,
+        // and untouched pages of a large surface stay unmapped zeros.
+        guard let memory = unsafe calloc(width * height, 4) else { throw RasterError.outOfMemory(bytes: width * height * 4) }
         self.width = width
         self.height = height
         self.stride = width * 4
         self.rowWords = width
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        unsafe self.base = .allocate(capacity: width * height)
-        unsafe self.base.initialize(repeating: 0, count: width * height)
+        unsafe self.base = unsafe memory.bindMemory(to: UInt32.self, capacity: width * height)
         self.owned = true
     }
 
@@ -65,11 +73,11 @@ import Glibc
     }
 
     deinit {
-        if owned { unsafe base.deallocate() }
+        if owned { unsafe free(base) }
     }
 
     private static func check(width: Int, height: Int) throws(RasterError) {
-        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), width * height <= maximumPixels else {
             throw RasterError.invalidSurfaceSize(width: width, height: height)
         }
     }
