@@ -59,10 +59,20 @@ public enum Gallery {
     }
 
     /// Opens the live gallery window and runs it until it is closed.
+    ///
+    /// The gallery's own keys: F12 and Ctrl+S save the window's frame as a PNG in the
+    /// working directory (`Screenshot`), naming the file on standard output and in the
+    /// status line.
     public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
-        let (root, _) = makeRoot(size: size)
+        let (root, page) = makeRoot(size: size)
         let window = try X11Window(title: "Vitrine Gallery", root: root, display: display, scale: scale,
-                                   minimumSize: Size(width: 320, height: 240))
+                                   minimumSize: Size(width: 320, height: 240), className: "Vitrine")
+        StandardError.write("gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
+                            + "at scale \(window.scale)")
+        window.keyHandler = { [unowned window] key in
+            guard key.name == "F12" || (key.name.lowercased() == "s" && key.modifiers == .control) else { return }
+            page.status.text = Screenshot.save(window.currentFrame())
+        }
         try window.run()
     }
 }

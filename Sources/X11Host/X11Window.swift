@@ -32,8 +32,9 @@ public final class X11Window {
     public var pixelSize: (width: Int, height: Int) { (frame.width, frame.height) }
     /// The X display's name, as opened.
     public var displayName: String { display.name }
-    /// Called with the path of each screenshot saved by F12 or Ctrl+S.
-    public var onScreenshot: ((String) -> Void)?
+    /// Told of each key pressed in the window, for the program's own shortcuts; the
+    /// window binds no key itself. Nil by default.
+    public var keyHandler: ((KeyPress) -> Void)?
     /// Called after each frame is presented, with the pixel rectangles sent.
     public var onPresent: (([Rect]) -> Void)?
 
@@ -43,9 +44,12 @@ public final class X11Window {
     ///   - display: an X display name; nil uses `$DISPLAY`.
     ///   - scale: points to pixels; nil reads `VITRINE_SCALE`, then `Xft.dpi / 96`, else 1.
     ///   - sharedMemory: false forces the `XPutImage` path.
+    ///   - className: the window's `WM_CLASS` class, by which window managers and tools
+    ///     find it; its instance name is the same in lower case. Nil: the program's name.
     /// - Throws: `X11Error` with a one-line message naming the display.
     public init(title: String, root: RootView, display name: String? = nil, scale: Double? = nil,
-                minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true) throws {
+                minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true,
+                className: String? = nil) throws {
         let display = try XDisplay(name: name)
         self.display = display
         self.root = root
@@ -63,10 +67,11 @@ public final class X11Window {
             display.close()
             throw error
         }
-        window.setProperties(title: title, minimumWidth: minimumSize.width * self.scale,
+        let program = String(CommandLine.arguments.first?.split(separator: "/").last ?? "vitrine")
+        let cls = className ?? (program.prefix(1).uppercased() + program.dropFirst())
+        window.setProperties(title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
                              minimumHeight: minimumSize.height * self.scale)
         wakePipe = WakePipe()
-        StandardError.write("vitrine: \(display.name): presenting with \(frame.path.rawValue) at scale \(self.scale)")
         root.onNeedsFrame = { [weak self] in self?.wake() }
         window.map()
         display.flush()
@@ -228,8 +233,8 @@ public final class X11Window {
             close()
         case let .ping(ping):
             window.answer(ping)
-        case .screenshotKey:
-            saveScreenshot()
+        case let .key(name, modifiers):
+            keyHandler?(KeyPress(name: name, modifiers: Self.modifiers(modifiers)))
         case .ignored:
             break
         }
@@ -271,19 +276,6 @@ public final class X11Window {
     /// person sees (for tests and diagnostics). Nil when the server cannot give them.
     public func captureFromServer() -> Surface? {
         window.capture(width: frame.width, height: frame.height, scale: scale)
-    }
-
-    /// Saves the current frame as `vitrine-YYYYMMDD-HHMMSS.png` in the working directory
-    /// and prints the path.
-    public func saveScreenshot() {
-        let name = Syscalls.localTime("vitrine-%Y%m%d-%H%M%S.png")
-        do {
-            try currentFrame().writePNG(to: name)
-            print(name)
-            onScreenshot?(name)
-        } catch {
-            StandardError.write("vitrine: cannot save screenshot: \(error)")
-        }
     }
 
     /// The toolkit's modifiers for those of an X event: Mod1 is Alt, Mod4 is Command.

@@ -42,7 +42,7 @@ import Raster
     /// WM_CLASS, the minimum size in pixels (rounded, 1 to 16384, 1 when not finite), the
     /// maximum size (`FrameBuffer.maximumSide` on both sides),
     /// and the protocols the host answers (WM_DELETE_WINDOW, _NET_WM_PING).
-    func setProperties(title: String, minimumWidth: Double, minimumHeight: Double) {
+    func setProperties(title: String, className: String, minimumWidth: Double, minimumHeight: Double) {
         let d = unsafe display.handle
         unsafe XStoreName(d, id, title)
         let utf8 = Array(title.utf8)
@@ -58,7 +58,7 @@ import Raster
         let hostBytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         unsafe XChangeProperty(d, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, hostBytes, Int32(hostBytes.count))
         if let hint = unsafe XAllocClassHint() {
-            let name = unsafe strdup("vitrine"), cls = unsafe strdup("Vitrine")
+            let name = unsafe strdup(className.lowercased()), cls = unsafe strdup(className)
             unsafe hint.pointee.res_name = unsafe name
             unsafe hint.pointee.res_class = unsafe cls
             unsafe XSetClassHint(d, id, hint)
@@ -125,12 +125,12 @@ import Raster
             if what == atoms.delete { return .closeRequested }
             if what == atoms.ping { return unsafe .ping(XPing(event: event)) }
             return .ignored
-        case KeyPress:
+        case CX11.KeyPress:
             var key = unsafe event.xkey
             let sym = unsafe XLookupKeysym(&key, 0)
-            let control = unsafe key.state & UInt32(ControlMask) != 0
-            if sym == UInt(XK_F12) || (control && (sym == UInt(XK_s) || sym == UInt(XK_S))) { return .screenshotKey }
-            return .ignored
+            // Safe: XKeysymToString returns a static NUL-terminated string or NULL.
+            guard sym != 0, let name = unsafe XKeysymToString(sym).map({ unsafe String(cString: $0) }) else { return .ignored }
+            return unsafe .key(name: name, modifiers: Self.modifiers(key.state))
         default:
             return .ignored
         }

@@ -17,8 +17,8 @@ enum XWindowEvent {
     /// The window manager checks the client is alive (_NET_WM_PING); answer with
     /// `XWindow.answer(_:)`.
     case ping(XPing)
-    /// F12 or Ctrl+S: save a screenshot.
-    case screenshotKey
+    /// A key went down: its keysym's name without Shift, and the modifiers held.
+    case key(name: String, modifiers: XModifiers)
     /// Anything else.
     case ignored
 }

@@ -32,6 +32,39 @@ struct LiveGalleryTests {
         #expect(captured == expected)
     }
 
+    @Test func twoQuickScreenshotsAreTwoFilesNamedAtOnce() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let dir = NSTemporaryDirectory() + "vitrine-\(getpid())-shots"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/stdout.txt"
+        let child = try Child("/bin/sh", ["-c", "cd '\(dir)' && exec '\(GalleryToolTests.gallery)'"],
+                              set: ["DISPLAY": server.displayName], stdout: out)
+        defer {
+            child.signal(SIGTERM)
+            _ = child.wait(timeout: 5)
+        }
+        // Until the window is up, the keys go nowhere: press until the first name appears.
+        func names() -> [String] {
+            ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline && names().isEmpty {
+            server.xdotool("key", "F12")
+            usleep(100_000)
+        }
+        server.xdotool("key", "F12", "ctrl+s")
+        while Date() < deadline && names().count < 3 { usleep(20_000) }
+        let saved = names()
+        #expect(saved.count >= 3, "\(saved)")
+        #expect(Set(saved).count == saved.count, "every press its own file: \(saved)")
+        for name in saved {
+            #expect(name.hasPrefix("vitrine-") && name.hasSuffix(".png"))
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + name))
+        }
+    }
+
     @Test func aKilledProgramLeavesNoSegmentAndItsSegmentsWerePrivate() throws {
         let server = try XvfbServer()
         defer { server.stop() }

@@ -418,21 +418,37 @@ struct WindowTests {
         fromArgument.close()
     }
 
-    @Test func f12SavesTheCurrentFrame() throws {
+    @Test func keysReachTheProgramAndTheWindowBindsNone() throws {
         let server = try XvfbServer()
         defer { server.stop() }
         let scene = Scene()
-        let window = try X11Window(title: "shot", root: scene.root, display: server.displayName, scale: 1)
+        let before = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+        let window = try X11Window(title: "keys", root: scene.root, display: server.displayName, scale: 1,
+                                   className: "Vitrine-Keys")
         defer { window.close() }
-        var saved: String?
-        window.onScreenshot = { saved = $0 }
+        var keys: [KeyPress] = []
+        window.keyHandler = { keys.append($0) }
         _ = try pump(window, seconds: 0.3) { false }
-        server.xdotool("key", "--window", windowID(server), "F12")
-        #expect(try pump(window) { saved != nil })
-        let path = try #require(saved)
-        defer { unlink(path) }
-        #expect(path.hasPrefix("vitrine-") && path.hasSuffix(".png"))
-        #expect(try Surface(contentsOfPNG: path) == window.currentFrame())
+        let id = windowID(server)
+        server.xdotool("key", "--window", id, "F12")
+        server.xdotool("key", "--window", id, "ctrl+s")
+        server.xdotool("key", "--window", id, "shift+a")
+        // The modifier keys are keys too (Control_L, Shift_L); the others carry them.
+        func plain() -> [KeyPress] { keys.filter { !$0.name.hasSuffix("_L") && !$0.name.hasSuffix("_R") } }
+        #expect(try pump(window) { plain().count == 3 })
+        #expect(plain() == [KeyPress(name: "F12"), KeyPress(name: "s", modifiers: .control), KeyPress(name: "a", modifiers: .shift)])
+        #expect(keys.contains { $0.name == "Control_L" })
+        // No screenshot, no file: shortcuts are the program's.
+        let after = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+        #expect(Set(after) == Set(before))
+        // The class name is the program's to give.
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        var hint = XClassHint()
+        #expect(XGetClassHint(other, try #require(UInt(id)), &hint) != 0)
+        #expect(String(cString: hint.res_class) == "Vitrine-Keys" && String(cString: hint.res_name) == "vitrine-keys")
+        XFree(hint.res_class)
+        XFree(hint.res_name)
     }
 
     @Test func noDisplayIsAClearError() {
