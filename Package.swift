@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "gallery",
-            dependencies: ["Gallery", "Raster"]
+            dependencies: ["Gallery", "Raster", "X11Host"]
         ),
         .executableTarget(
             name: "hello-window",

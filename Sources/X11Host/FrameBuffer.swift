@@ -31,8 +31,12 @@ import Raster
         let w = max(1, min(width, FrameBuffer.maximumSide)), h = max(1, min(height, FrameBuffer.maximumSide))
         self.width = w
         self.height = h
-        if allowSharedMemory, display.hasSharedMemory, let seg = ShmSegment(display: display, size: w * h * 4),
-           let img = unsafe XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, seg.descriptor, UInt32(w), UInt32(h)) {
+        // A segment marked for removal before the server attaches it, then one marked
+        // after (see ShmSegment), then plain memory and XPutImage.
+        for removedEarly in [true, false] where allowSharedMemory && display.hasSharedMemory {
+            guard let seg = ShmSegment(display: display, size: w * h * 4, removedEarly: removedEarly),
+                  let img = unsafe XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, seg.descriptor,
+                                                   UInt32(w), UInt32(h)) else { break }
             unsafe img.pointee.data = unsafe seg.descriptor.pointee.shmaddr
             if unsafe img.pointee.bytes_per_line == Int32(w * 4), seg.attach() {
                 unsafe image = unsafe img
@@ -46,8 +50,7 @@ import Raster
             _ = unsafe img.pointee.f.destroy_image(img)
             seg.release()
         }
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 16)
-        unsafe memory.initializeMemory(as: UInt8.self, repeating: 0, count: w * h * 4)
+        guard let memory = unsafe calloc(w * h, 4) else { throw X11Error.outOfMemory(display: display.name, bytes: w * h * 4) }
         guard let img = unsafe XCreateImage(display.handle, visual, UInt32(depth), ZPixmap, 0,
                                      memory.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32, Int32(w * 4)) else {
             unsafe memory.deallocate()
@@ -83,6 +86,6 @@ import Raster
         unsafe image.pointee.data = nil
         _ = unsafe image.pointee.f.destroy_image(image)
         segment?.release()
-        unsafe plain?.deallocate()
+        unsafe free(plain)
     }
 }

@@ -1,9 +1,16 @@
 import CX11
 import Glibc
 
-/// A System V shared-memory segment the X server attaches to: created with mode 0600
-/// (readable and writable by this user alone) and marked for removal as soon as the
-/// server has attached it, so that a crash or a kill leaves nothing behind.
+/// A System V shared-memory segment the X server attaches to, created with mode 0600
+/// (readable and writable by this user alone) and marked for removal as early as the
+/// system allows, so that a crash or a kill leaves nothing behind.
+///
+/// Two orders: with `removedEarly` (the first choice) the segment is marked for removal
+/// right after this process attaches it, before the server is asked, which Linux allows
+/// (a segment marked for removal can still be attached while it is attached); a kill
+/// at any point then leaves no segment. Where the server cannot attach a segment so
+/// marked (another system's rules), the owner tries again without: the segment is
+/// marked once the server has attached it, and a kill between the two leaves it behind.
 @MainActor
 @safe final class ShmSegment {
     /// The segment description. libXext keeps this pointer in every image made from it
@@ -14,8 +21,9 @@ import Glibc
     private var attachedToServer = false
     private let display: XDisplay
 
-    /// Creates and maps a segment of `size` bytes; nil when the system refuses.
-    init?(display: XDisplay, size: Int) {
+    /// Creates and maps a segment of `size` bytes, marked for removal at once when
+    /// `removedEarly`; nil when the system refuses.
+    init?(display: XDisplay, size: Int, removedEarly: Bool) {
         self.display = display
         self.size = size
         let id = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
@@ -29,6 +37,7 @@ import Glibc
         unsafe info.pointee.shmid = id
         unsafe info.pointee.shmaddr = unsafe address.assumingMemoryBound(to: CChar.self)
         unsafe info.pointee.readOnly = 0
+        if removedEarly { shmctl(id, IPC_RMID, nil) }
     }
 
     isolated deinit {

@@ -11,6 +11,10 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case connectionLost(String)
     /// The window could not be made.
     case windowCreationFailed(String)
+    /// The window's frame could not be allocated.
+    case outOfMemory(display: String, bytes: Int)
+    /// Another client destroyed the window.
+    case windowDestroyed(String)
     /// The server refused a request of the window's, and the program set no
     /// `X11Window.protocolErrorHandler` to be told instead.
     case protocolError(display: String, XProtocolError)
@@ -25,6 +29,8 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
         case .connectionLost(let d): return "lost the connection to X display \"\(d)\""
         case .windowCreationFailed(let d): return "cannot create a window on X display \"\(d)\""
         case .protocolError(let d, let e): return "X display \"\(d)\": \(e)"
+        case .outOfMemory(let d, let bytes): return "X display \"\(d)\": out of memory for a frame of \(bytes >> 20) MiB"
+        case .windowDestroyed(let d): return "the window on X display \"\(d)\" was destroyed by another client"
         }
     }
 }

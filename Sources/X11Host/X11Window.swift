@@ -24,6 +24,7 @@ public final class X11Window {
     private var pendingSize: (Int, Int)?
     private var exposed: Rect = .null
     private var closed = false
+    private var destroyedByAnother = false
     private var presentedOnce = false
 
     /// The path frames take to the server, chosen at start (and again on resize).
@@ -96,6 +97,7 @@ public final class X11Window {
     public func runOnce(timeout: Double) throws -> Bool {
         guard !closed else { return false }
         try drainEvents()
+        try endIfDestroyed()
         if closed { return false }
         runScheduled()
         try renderIfNeeded()
@@ -108,6 +110,7 @@ public final class X11Window {
             }
         }
         try drainEvents()
+        try endIfDestroyed()
         try checkDisplay()
         return !closed
     }
@@ -122,15 +125,21 @@ public final class X11Window {
         display.flush()
     }
 
-    /// Closes the window; `run()` returns.
+    /// Closes the window; `run()` returns. A window dropped without `close()` is closed
+    /// then: its frame, shared-memory segment, window, connection and wake-up pipe are
+    /// released all the same.
     public func close() {
         guard !closed else { return }
         closed = true
         frame.release()
-        window.destroy()
+        if !destroyedByAnother { window.destroy() }
         display.close()
         wakePipe = nil
         root.onNeedsFrame = nil
+    }
+
+    isolated deinit {
+        close()
     }
 
     /// Whether the window was closed.
@@ -141,6 +150,14 @@ public final class X11Window {
     /// count left out). Without a handler, the loop throws the first one as
     /// `X11Error.protocolError`: a refused request is never passed over in silence.
     public var protocolErrorHandler: ((XProtocolError) -> Void)?
+
+    /// Closes the window and throws `X11Error.windowDestroyed` when another client has
+    /// destroyed it.
+    private func endIfDestroyed() throws {
+        guard destroyedByAnother, !closed else { return }
+        close()
+        throw X11Error.windowDestroyed(display.name)
+    }
 
     /// Throws when the connection is lost, and passes on the protocol errors reported
     /// since the last check.
@@ -231,6 +248,8 @@ public final class X11Window {
             root.cancelTouch()
         case .closeRequested:
             close()
+        case .destroyed:
+            destroyedByAnother = true
         case let .ping(ping):
             window.answer(ping)
         case let .key(name, modifiers):

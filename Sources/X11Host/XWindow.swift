@@ -15,6 +15,8 @@ import Raster
     let id: UInt
     /// The graphics context frames are put with (no graphics exposures).
     let gc: GC
+    /// The colormap made for the window's visual, freed with the window.
+    private let colormap: Colormap
     private let display: XDisplay
     private let atoms: (protocols: UInt, delete: UInt, ping: UInt)
 
@@ -23,7 +25,8 @@ import Raster
     init(display: XDisplay, visual: XVisualChoice, width: Int, height: Int) throws {
         self.display = display
         var attributes = XSetWindowAttributes()
-        attributes.colormap = unsafe XCreateColormap(display.handle, display.root, visual.visual, AllocNone)
+        colormap = unsafe XCreateColormap(display.handle, display.root, visual.visual, AllocNone)
+        attributes.colormap = colormap
         attributes.background_pixmap = 0
         attributes.border_pixel = 0
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
@@ -91,6 +94,7 @@ import Raster
     func destroy() {
         guard !display.isLost else { return }
         unsafe XFreeGC(display.handle, gc)
+        unsafe XFreeColormap(display.handle, colormap)
         unsafe XDestroyWindow(display.handle, id)
     }
 
@@ -114,6 +118,8 @@ import Raster
             return unsafe .configure(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case UnmapNotify:
             return .grabLost
+        case DestroyNotify:
+            return unsafe event.xdestroywindow.window == id ? .destroyed : .ignored
         case FocusOut:
             return unsafe event.xfocus.mode == NotifyGrab ? .grabLost : .ignored
         case LeaveNotify:

@@ -12,6 +12,8 @@ enum XWindowEvent {
     /// A pointer grab was taken away mid-press: the window was unmapped, or focus or the
     /// pointer left it for another client's grab.
     case grabLost
+    /// Another client destroyed the window.
+    case destroyed
     /// The window manager asks the window to close (WM_DELETE_WINDOW).
     case closeRequested
     /// The window manager checks the client is alive (_NET_WM_PING); answer with

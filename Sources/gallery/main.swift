@@ -1,6 +1,7 @@
 import Gallery
 import Glibc
 import Raster
+import X11Host
 
 // gallery: the live gallery window, headless shots, image comparison and the specimen
 // list. This file only parses arguments; the work is in the Gallery library.
@@ -109,8 +110,14 @@ func main() -> Int32 {
         do {
             try Gallery.runWindow(size: size, scale: a.options["--scale"].map(parseScale))
             return 0
+        } catch let error as X11Error {
+            switch error {
+            case .noDisplay, .cannotOpenDisplay: say("\(error); for a headless picture run: gallery shot gallery.png")
+            default: say("\(error)")
+            }
+            return 1
         } catch {
-            say("\(error); for a headless picture run: gallery shot gallery.png")
+            say("\(error)")
             return 1
         }
     case "shot":
