@@ -8,5 +8,16 @@ enum Syscalls {
         // Safe: getenv returns a NUL-terminated string or NULL, copied at once.
         unsafe getenv(name).map { unsafe String(cString: $0) }
     }
+
+    /// Whether the calling thread is the process's main thread: Linux names it
+    /// `/proc/thread-self` -> `PID/task/TID`, and the main thread's TID is the PID.
+    static var onMainThread: Bool {
+        var buffer = [CChar](repeating: 0, count: 64)
+        // Safe: readlink writes at most `buffer.count - 1` bytes into the buffer.
+        let n = unsafe readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard n > 0 else { return false }
+        let parts = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: "/")
+        return parts.count == 3 && parts[0] == parts[2]
+    }
 }
 

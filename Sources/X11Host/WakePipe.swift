@@ -33,18 +33,18 @@ final class WakePipe: Sendable {
         _ = unsafe write(writeEnd, &byte, 1)
     }
 
-    /// Waits up to `milliseconds` (forever when negative) for `fd` to be readable or for
-    /// a wake-up, and empties the pipe when woken. Returns the events seen on `fd`.
-    func wait(alongside fd: Int32, milliseconds: Int32) -> Int16 {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
-        // Safe: `fds` holds the two entries poll() is told of.
-        _ = unsafe poll(&fds, 2, milliseconds)
-        if fds[1].revents != 0 {
+    /// Waits up to `milliseconds` (forever when negative) for one of `fds` to be readable
+    /// or for a wake-up, and empties the pipe when woken. Returns the events seen on the
+    /// first of `fds`.
+    func wait(alongside fds: [Int32], milliseconds: Int32) -> Int16 {
+        var entries = (fds + [readEnd]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        // Safe: `entries` holds the entries poll() is told of.
+        _ = unsafe poll(&entries, nfds_t(entries.count), milliseconds)
+        if entries[entries.count - 1].revents != 0 {
             var buffer = [UInt8](repeating: 0, count: 64)
             // Safe: at most `buffer.count` bytes into the buffer.
             while unsafe read(readEnd, &buffer, buffer.count) > 0 {}
         }
-        return fds[0].revents
+        return entries[0].revents
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Raster
 import Views
@@ -20,7 +21,6 @@ public final class X11Window {
     private var frame: FrameBuffer
     private let allowSharedMemory: Bool
     private var wakePipe: WakePipe?
-    private var scheduled: [() -> Void] = []
     private var pendingSize: (Int, Int)?
     private var exposed: Rect = .null
     private var closed = false
@@ -99,18 +99,22 @@ public final class X11Window {
         try drainEvents()
         try endIfDestroyed()
         if closed { return false }
-        runScheduled()
+        // Main-actor tasks and work sent with `schedule` run here, before the frame, so
+        // that what they change is in it.
+        MainQueue.drain()
+        if closed { return false }
         try renderIfNeeded()
         display.flush()
         try checkDisplay()
-        if display.pending() == 0 && !root.needsFrame && scheduled.isEmpty {
+        if display.pending() == 0 && !root.needsFrame {
             let ms = timeout < 0 ? -1 : Int32(min(timeout * 1000, Double(Int32.max)))
-            if display.wait(milliseconds: ms, or: wakePipe) & Int16(POLLHUP | POLLERR) != 0 {
+            if display.wait(milliseconds: ms, or: wakePipe, also: MainQueue.descriptors) & Int16(POLLHUP | POLLERR) != 0 {
                 _ = display.pending()
             }
         }
         try drainEvents()
         try endIfDestroyed()
+        MainQueue.drain()
         try checkDisplay()
         return !closed
     }
@@ -173,19 +177,14 @@ public final class X11Window {
         }
     }
 
-    /// Runs `work` on the loop's next turn, waking it if it sleeps.
-    public func schedule(_ work: @escaping () -> Void) {
-        scheduled.append(work)
-        wake()
+    /// Runs `work` on the main actor at the loop's next turn, waking it if it sleeps; may
+    /// be called from any thread (as `DispatchQueue.main.async`, which the loop serves).
+    nonisolated public func schedule(_ work: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { work() }
     }
 
     private func wake() { wakePipe?.wake() }
 
-    private func runScheduled() {
-        let work = scheduled
-        scheduled.removeAll()
-        for w in work { w() }
-    }
 
     // MARK: Events
 

@@ -108,14 +108,15 @@ enum XlibErrors {
 
     var connectionNumber: Int32 { unsafe XConnectionNumber(handle) }
 
-    /// Waits up to `milliseconds` (forever when negative) for the connection to be
-    /// readable, or for `pipe` to be woken; returns the events seen on the connection.
-    func wait(milliseconds: Int32, or pipe: WakePipe?) -> Int16 {
-        if let pipe { return pipe.wait(alongside: connectionNumber, milliseconds: milliseconds) }
-        var fd = pollfd(fd: connectionNumber, events: Int16(POLLIN), revents: 0)
-        // Safe: one entry, a local variable.
-        _ = unsafe poll(&fd, 1, milliseconds)
-        return fd.revents
+    /// Waits up to `milliseconds` (forever when negative) for the connection or one of
+    /// `also` to be readable, or for `pipe` to be woken; returns the events seen on the
+    /// connection.
+    func wait(milliseconds: Int32, or pipe: WakePipe?, also: [Int32] = []) -> Int16 {
+        if let pipe { return pipe.wait(alongside: [connectionNumber] + also, milliseconds: milliseconds) }
+        var entries = ([connectionNumber] + also).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        // Safe: `entries` holds the entries poll() is told of.
+        _ = unsafe poll(&entries, nfds_t(entries.count), milliseconds)
+        return entries[0].revents
     }
     func pending() -> Int32 { unsafe isLost ? 0 : XPending(handle) }
     func flush() { if !isLost { unsafe XFlush(handle) } }

@@ -10,7 +10,11 @@ button.backgroundColor = Color(red: 0, green: 0.48, blue: 1)
 button.cornerRadius = 10
 button.addAction(for: .touchUpInside) { _, _ in print("pressed") }
 let box = Checkbox(frame: Rect(x: 220, y: 42, width: 40, height: 40))
-box.addAction(for: .valueChanged) { box, _ in print("checked:", box.checked) }
+box.addAction(for: .valueChanged) { box, _ in
+    let checked = box.checked
+    // Work on the main actor runs while the window waits for events.
+    Task { @MainActor in print("checked:", checked) }
+}
 root.backgroundColor = Color(red: 0.16, green: 0.2, blue: 0.27)
 root.addSubview(button)
 root.addSubview(box)
