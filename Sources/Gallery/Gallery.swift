@@ -29,10 +29,15 @@ public enum Gallery {
     public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
                             replay actions: [Replay.Action] = []) throws -> Surface {
         let (root, page) = makeRoot(size: size)
+        // A part of the picture that could not be drawn fails the shot, rather than give a
+        // picture without it.
+        var failure: RasterError?
+        root.renderFailureHandler = { _, error in failure = failure ?? error }
         let render = { () throws -> Surface in
             let s = try Surface(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
                                 scale: scale)
             root.render(into: s, full: true)
+            if let failure { throw failure }
             return s
         }
         // A replay file names its own outputs: none is written through a symbolic link.

@@ -18,7 +18,9 @@ public final class RootView: View {
 
     /// Called when a view could not be drawn as asked, with the view and the reason (a
     /// mask's scratch surface that could not be made): that view was left out of the
-    /// frame rather than drawn wrong. Nil by default: nothing is reported.
+    /// frame rather than drawn wrong. A drawing operation that ran out of memory
+    /// (`Context.failure`) is reported once per frame with the root as the view. Nil by
+    /// default: nothing is reported.
     public var renderFailureHandler: ((View, RasterError) -> Void)?
 
     /// Creates a root of a size in points, with a white background.
@@ -107,6 +109,8 @@ public final class RootView: View {
             skipsBackground = false
             c.restoreGState()
         }
+        // A drawing operation that could not get memory drew nothing: the frame lacks it.
+        if let failure = c.failure { renderFailureHandler?(self, failure) }
         return pixels
     }
 

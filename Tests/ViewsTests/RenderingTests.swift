@@ -1,4 +1,4 @@
-import Raster
+@testable import Raster
 import Testing
 @testable import Views
 
@@ -195,5 +195,34 @@ import Testing
         #expect(s[11, 11] == green, "with no radius the background fills the corners")
         v.isOpaque = true
         #expect(v.isOpaque)
+    }
+}
+
+/// A drawing operation that runs out of memory draws nothing and is reported.
+@MainActor
+@Suite struct RenderFailureTests {
+    /// A view whose drawing meets a failed allocation, as a context records one.
+    final class Starved: View {
+        override func draw(_ rect: Rect, in context: Context) {
+            context.noteFailure(.outOfMemory(bytes: 1 << 30))
+        }
+    }
+
+    @Test func aContextFailureReachesTheRootsHandlerOncePerFrame() throws {
+        let root = RootView(size: Size(width: 40, height: 40))
+        var reports: [(View, RasterError)] = []
+        root.renderFailureHandler = { reports.append(($0, $1)) }
+        let starved = Starved(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        root.addSubview(starved)
+        root.addSubview(Starved(frame: Rect(x: 20, y: 20, width: 10, height: 10)))
+        let s = try Surface(width: 40, height: 40)
+        root.render(into: s, full: true)
+        #expect(reports.count == 1)
+        #expect(reports.first?.0 === root && reports.first?.1 == .outOfMemory(bytes: 1 << 30))
+        // A frame without the failing drawing reports nothing.
+        starved.removeFromSuperview()
+        root.subviews.forEach { $0.isHidden = true }
+        root.render(into: s, full: true)
+        #expect(reports.count == 1)
     }
 }

@@ -13,15 +13,18 @@
         unsafe bytes.initialize(repeating: 0, count: count)
     }
 
-    /// A mask over `bounds` (inside `surface`) of the surface's alpha, multiplied by
-    /// `previous` where there is one (its bounds hold these).
-    convenience init(alphaOf surface: Surface, bounds: IntRect, times previous: ClipMask?) {
+    /// A mask over `bounds` of the alpha of `surface`, whose pixel (0, 0) is device pixel
+    /// `origin` (the surface covers `bounds`), multiplied by `previous` where there is one
+    /// (its bounds hold these).
+    convenience init(alphaOf surface: Surface, at origin: (x: Int, y: Int), bounds: IntRect, times previous: ClipMask?) {
         self.init(bounds: bounds)
         for y in bounds.y0..<bounds.y1 {
-            // Safe: the rows of `bounds` lie inside the surface, this mask and `previous`.
-            let src = unsafe surface.row(y), out = unsafe pointer(bounds.x0, y), old = unsafe previous?.pointer(bounds.x0, y)
+            // Safe: the rows of `bounds`, moved back by the origin, lie inside the surface,
+            // and inside this mask and `previous`.
+            let src = unsafe surface.row(y - origin.y), out = unsafe pointer(bounds.x0, y)
+            let old = unsafe previous?.pointer(bounds.x0, y)
             for i in 0..<bounds.width {
-                let a = unsafe src[bounds.x0 + i] >> 24
+                let a = unsafe src[bounds.x0 - origin.x + i] >> 24
                 unsafe out[i] = unsafe UInt8(old.map { unsafe PixelMath.mul(a, UInt32($0[i])) } ?? a)
             }
         }

@@ -63,7 +63,12 @@ extension Context {
         let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
         let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
         guard sigma > 0, strength > 0, !box.isEmpty else { return }
-        GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: state.clipMask)
+        do {
+            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: state.clipMask)
+        } catch {
+            noteFailure(error)
+            return
+        }
         noteDrawn(box)
     }
 

@@ -55,8 +55,16 @@ extension Context {
         if let shadow = state.shadow { area = Context.expand(area, by: shadow) }
         area = area.intersection(IntRect(width: target.width, height: target.height))
         if let limit { area = area.intersection(limit) }
-        // Sizes come from a valid surface, at least 1 x 1.
-        let layer = try! Surface(width: max(1, area.width), height: max(1, area.height), scale: target.scale)
+        let layer: Surface
+        do {
+            layer = try Surface(width: max(1, area.width), height: max(1, area.height), scale: target.scale)
+        } catch {
+            // No memory for the layer: it takes no drawing (an empty clip over the parent)
+            // and composites nothing.
+            noteFailure(error)
+            layer = target
+            area = .empty
+        }
         layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
                                         dirty: .empty))
         target = layer

@@ -82,20 +82,29 @@ extension Context {
             state.clipMask = nil
             return
         }
-        // Draw the mask with this context's transform into a scratch surface; its alpha is
-        // the new clip's coverage.
-        let scratch = try! Surface(width: target.width, height: target.height, scale: target.scale)
-        let drawer = Context(surface: scratch)
-        drawer.state.transform = state.transform
-        drawer.state.interpolation = state.interpolation
-        drawer.draw(mask, in: r)
         let bounds = state.clipBounds.intersection(IntRect(covering: state.transform.apply(to: r)))
         guard !bounds.isEmpty else {
             state.clipBounds = .empty
             state.clipMask = nil
             return
         }
-        state.clipMask = ClipMask(alphaOf: scratch, bounds: bounds, times: state.clipMask)
+        // Draw the mask with this context's transform, moved by whole pixels, into a
+        // scratch surface over the new clip's bounds; its alpha is the clip's coverage.
+        let scratch: Surface
+        do {
+            scratch = try Surface(width: bounds.width, height: bounds.height, scale: target.scale)
+        } catch {
+            noteFailure(error)
+            state.clipBounds = .empty
+            state.clipMask = nil
+            return
+        }
+        let drawer = Context(surface: scratch)
+        drawer.state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-bounds.x0),
+                                                                                y: Double(-bounds.y0)))
+        drawer.state.interpolation = state.interpolation
+        drawer.draw(mask, in: r)
+        state.clipMask = ClipMask(alphaOf: scratch, at: (bounds.x0, bounds.y0), bounds: bounds, times: state.clipMask)
         state.clipBounds = bounds
     }
 }

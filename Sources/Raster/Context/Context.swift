@@ -23,6 +23,17 @@ public final class Context {
     /// A stroked path flattened, kept so that the next stroke reuses its storage.
     private var strokeLines = Polylines()
 
+    /// The first failure of a drawing operation since the context was made: memory the
+    /// system would not give for a transparency layer, a mask or a blur. That operation
+    /// drew nothing (a layer took no drawing, a mask clip became empty) and drawing went
+    /// on. Core Graphics has no such state; Vitrine's contexts never trap on memory.
+    public private(set) var failure: RasterError?
+
+    /// Records a failure, keeping the first.
+    func noteFailure(_ error: RasterError) {
+        if failure == nil { failure = error }
+    }
+
     /// Curves are flattened to within this many device pixels.
     static let tolerance = 0.1
 

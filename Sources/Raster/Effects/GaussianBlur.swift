@@ -245,10 +245,15 @@ enum GaussianBlur {
     /// clamped, and mixes the result over the original by `strength` (0...255) times
     /// `mask`'s coverage where a mask is given. `box` must lie inside the surface and the
     /// mask's bounds.
-    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?) {
+    ///
+    /// - Throws: `RasterError.outOfMemory` when its working copy cannot be had; the
+    ///   surface is then unchanged.
+    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?) throws(RasterError) {
         let w = box.width, h = box.height
-        let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
-        defer { unsafe pixels.deallocate() }
+        let bytes = w * h * MemoryLayout<SIMD4<Float>>.stride
+        guard let raw = unsafe malloc(bytes) else { throw RasterError.outOfMemory(bytes: bytes) }
+        let pixels = unsafe raw.bindMemory(to: SIMD4<Float>.self, capacity: w * h)
+        defer { unsafe free(raw) }
         // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
         // the box, inside the clip bounds, inside the surface.
         for y in 0..<h {
