@@ -115,7 +115,7 @@ public enum Catalog {
 
     static var buttons: [Specimen] {
         [
-            Specimen(name: "highlight-trio", document: doc002, size: Size(width: 3 * 57 + 2 * 16, height: 57), backdrop: .plain) { _ in
+            Specimen(name: "highlight-trio", document: doc002, size: Size(width: 3 * 57 + 2 * 16, height: 57), backdrop: .plain) { report in
                 let icon = CalendarIcon.load()
                 let trio = View(frame: Rect(x: 0, y: 0, width: 3 * 57 + 2 * 16, height: 57))
                 let plain = ImageView(frame: Rect(x: 0, y: 0, width: 57, height: 57), image: icon)
@@ -123,7 +123,12 @@ public enum Catalog {
                 pressed.setImage(icon, for: .normal)
                 pressed.isHighlighted = true  // as a held button shows it
                 pressed.isUserInteractionEnabled = false
-                let function = ImageView(frame: Rect(x: 146, y: 0, width: 57, height: 57), image: Button.highlightedImage(of: icon, maskAlpha: 0.46))
+                let function = ImageView(frame: Rect(x: 146, y: 0, width: 57, height: 57))
+                do {
+                    function.image = try Button.highlightedImage(of: icon, maskAlpha: 0.46)
+                } catch {
+                    report("highlight-trio: \(error)")
+                }
                 for v in [plain, pressed, function] as [View] { trio.addSubview(v) }
                 return trio
             },

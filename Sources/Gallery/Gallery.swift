@@ -76,7 +76,12 @@ public enum Gallery {
                             + "at scale \(window.scale)")
         window.keyHandler = { [unowned window] key in
             guard key.name == "F12" || (key.name.lowercased() == "s" && key.modifiers == .control) else { return }
-            page.status.text = Screenshot.save(window.currentFrame())
+            do {
+                page.status.text = Screenshot.save(try window.currentFrame())
+            } catch {
+                StandardError.write("gallery: cannot save screenshot: \(error)")
+                page.status.text = "screenshot not saved: \(error)"
+            }
         }
         try window.run()
     }

@@ -6,8 +6,10 @@ extension Button {
     /// `UIButton` looks) within the image's own alpha. A premultiplied pixel (C, a)
     /// becomes C (1 - m a) with alpha a + m a (1 - a): opaque white becomes 138, a
     /// transparent pixel stays transparent. UIKit has no public call for this.
-    nonisolated public static func highlightedImage(of image: Surface, maskAlpha: Double = 0.46) -> Surface {
-        let out = Surface(sizeOf: image)
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the new image's memory cannot be had.
+    nonisolated public static func highlightedImage(of image: Surface, maskAlpha: Double = 0.46) throws(RasterError) -> Surface {
+        let out = try Surface(sizeOf: image)
         let context = Context(surface: out)
         let bounds = Rect(origin: .zero, size: image.size)
         context.draw(image, in: bounds)

@@ -69,12 +69,17 @@ open class Button: Control {
     public var currentTitle: String? { title(for: state) }
 
     /// The image shown now: the state's own, or the normal one darkened while highlighted.
-    public var currentImage: Surface? {
+    /// Nil when there is none, or when the darkened image could not be made (no memory
+    /// for it): the button then draws no image rather than the wrong one.
+    public var currentImage: Surface? { try? shownImage() }
+
+    /// The image shown now, or the reason the darkened one could not be made.
+    func shownImage() throws(RasterError) -> Surface? {
         if let own = images[state.rawValue] { return own }
         guard let normal = images[State.normal.rawValue] else { return nil }
         if isHighlighted && adjustsImageWhenHighlighted {
             if let cache = highlightCache, cache.source === normal { return cache.image }
-            let h = Button.highlightedImage(of: normal)
+            let h = try Button.highlightedImage(of: normal)
             highlightCache = (normal, h)
             return h
         }
@@ -85,7 +90,14 @@ open class Button: Control {
         let dim = !isEnabled && adjustsImageWhenDisabled
         context.saveGState()
         if dim { context.alpha = 0.35 }
-        let image = currentImage
+        let image: Surface?
+        do {
+            image = try shownImage()
+        } catch {
+            // Reported with the frame (RootView.renderFailureHandler); no image is drawn.
+            context.noteFailure(error)
+            image = nil
+        }
         let title = currentTitle
         let font = titleFont
         let titleWidth = (title != nil && font != nil) ? font!.advance(of: title!) : 0

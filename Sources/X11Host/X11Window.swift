@@ -288,7 +288,9 @@ public final class X11Window {
     // MARK: Screenshots
 
     /// The window's current frame, as last presented: a copy of the frame buffer.
-    public func currentFrame() -> Surface { frame.surface.copy() }
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the copy's memory cannot be had.
+    public func currentFrame() throws(RasterError) -> Surface { try frame.surface.copy() }
 
     /// The window's pixels as the X server has them, read back with `XGetImage`: what a
     /// person sees (for tests and diagnostics). Nil when the server cannot give them.

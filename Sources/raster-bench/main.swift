@@ -105,7 +105,7 @@ func runEffect(_ effect: EffectCase, count: Int) {
 /// The pressed button's darkened image of a 64 x 64 icon, as `Button` makes it.
 func runHighlight(count: Int) {
     let icon = EffectCase.icon()
-    time("effect-highlight", count: count, blurredPixels: nil) { _ = Button.highlightedImage(of: icon) }
+    time("effect-highlight", count: count, blurredPixels: nil) { do { _ = try Button.highlightedImage(of: icon) } catch { fail("\(error)") } }
 }
 
 func time(_ name: String, count: Int, blurredPixels: Int?, _ operation: () -> Void) {

@@ -12,9 +12,9 @@ import TestSupport
         #expect(throws: Never.self) { try Surface(width: 1, height: 1, scale: .nan) }
     }
 
-    @Test func nanAndInfiniteCoordinatesDrawNothing() {
+    @Test func nanAndInfiniteCoordinatesDrawNothing() throws {
         let (s, c) = canvas(50, 50)
-        let before = s.copy()
+        let before = try s.copy()
         c.fill(Rect(x: .nan, y: 0, width: 10, height: 10))
         c.fill(Rect(x: 0, y: 0, width: .infinity, height: 10))
         var p = Path()
@@ -98,9 +98,9 @@ import TestSupport
         #expect(a == b)
     }
 
-    @Test func emptyClipDrawsNothing() {
+    @Test func emptyClipDrawsNothing() throws {
         let (s, c) = canvas(30, 30)
-        let before = s.copy()
+        let before = try s.copy()
         c.clip(to: Rect(x: 40, y: 40, width: 10, height: 10))
         c.fill(Rect(x: 0, y: 0, width: 30, height: 30))
         c.clip(to: Path())

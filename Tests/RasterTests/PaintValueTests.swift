@@ -39,9 +39,9 @@ import TestSupport
         #expect(worst <= 0.02, "sigma \(sigma): worst difference \(worst)")
     }
 
-    @Test func blurOfAUniformSurfaceChangesNothing() {
+    @Test func blurOfAUniformSurfaceChangesNothing() throws {
         let (s, c) = canvas(80, 60, background: Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 0.7))
-        let before = s.copy()
+        let before = try s.copy()
         c.blur(Rect(x: 0, y: 0, width: 80, height: 60), radius: 12)
         c.blur(Rect(x: 10, y: 10, width: 30, height: 30), radius: 1.2)
         #expect(s == before)
@@ -97,7 +97,7 @@ import TestSupport
         #expect(s == (try! Surface(width: 40, height: 40)))
     }
 
-    @Test func hugeAndNaNBlurIsClampedAndPrompt() {
+    @Test func hugeAndNaNBlurIsClampedAndPrompt() throws {
         // Each out-of-range radius gives exactly what the largest radius gives, and NaN
         // gives no blur; a second canvas draws the same with the radius written out.
         let most = GaussianBlur.maximumSigma
@@ -122,7 +122,7 @@ import TestSupport
         let (n, nc) = canvas(64, 64)
         nc.setFillColor(.red)
         nc.fill(Rect(x: 20, y: 20, width: 20, height: 20))
-        let unblurred = n.copy()
+        let unblurred = try n.copy()
         nc.blur(all, radius: .nan)
         #expect(n == unblurred)
     }

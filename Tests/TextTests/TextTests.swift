@@ -101,7 +101,7 @@ import TestSupport
     @Test func badInputDrawsNothingOrFallsBack() throws {
         let font = try Font(family: "DejaVu Sans", size: 13)
         let (s, c) = canvas(200, 40)
-        let blank = s.copy()
+        let blank = try s.copy()
         c.draw("", at: Point(x: 5, y: 20), font: font)
         c.draw("\u{1}\u{2}\u{7}\r\u{1b}", at: Point(x: 5, y: 20), font: font)
         c.draw("abc", at: Point(x: .nan, y: 20), font: font)

@@ -26,7 +26,7 @@ private let golden = Golden(for: #filePath)
         s[0, 0] = Pixel(r: 255, g: 255, b: 255, a: 255)
         s[1, 0] = .clear
         s[2, 0] = Pixel(r: 128, g: 128, b: 128, a: 128)
-        let h = Button.highlightedImage(of: s, maskAlpha: 0.46)
+        let h = try Button.highlightedImage(of: s, maskAlpha: 0.46)
         // C (1 - m a) and a + m a (1 - a): 255 (1 - 0.46) = 137.7; 128 (1 - 0.46 x 0.5) =
         // 98.6; 128 + 0.46 x 128 x 0.5 = 157.4.
         #expect(abs(Int(h[0, 0].r) - 138) <= 1 && h[0, 0].a == 255)
@@ -35,15 +35,15 @@ private let golden = Golden(for: #filePath)
         #expect(abs(Int(p.r) - 98) <= 1 && abs(Int(p.g) - 98) <= 1 && abs(Int(p.b) - 98) <= 1 && abs(Int(p.a) - 157) <= 1)
     }
 
-    @Test func highlightOfAnIcon() {
+    @Test func highlightOfAnIcon() throws {
         let icon = Self.icon()
         let (s, c) = canvas(40, 20, background: nil)
         c.draw(icon, in: Rect(x: 2, y: 2, width: 16, height: 16))
-        c.draw(Button.highlightedImage(of: icon), in: Rect(x: 22, y: 2, width: 16, height: 16))
+        c.draw(try Button.highlightedImage(of: icon), in: Rect(x: 22, y: 2, width: 16, height: 16))
         golden.expect(s, suite: "Button", name: "highlight")
     }
 
-    @Test func aNewImageIsHighlightedAfresh() {
+    @Test func aNewImageIsHighlightedAfresh() throws {
         // The highlighted image is kept between frames; a new normal image replaces it,
         // even where the new surface takes the old one's memory.
         let button = Button(frame: Rect(x: 0, y: 0, width: 16, height: 16))
@@ -54,7 +54,7 @@ private let golden = Golden(for: #filePath)
             button.setImage(nil, for: .normal)
             button.setImage(Self.icon(top: top), for: .normal)
             let shown = button.currentImage
-            #expect(shown == Button.highlightedImage(of: Self.icon(top: top)))
+            #expect(try shown == Button.highlightedImage(of: Self.icon(top: top)))
             #expect(button.currentImage === shown)  // drawn again from the cache
         }
     }

@@ -29,8 +29,9 @@ public final class Context {
     /// on. Core Graphics has no such state; Vitrine's contexts never trap on memory.
     public private(set) var failure: RasterError?
 
-    /// Records a failure, keeping the first.
-    func noteFailure(_ error: RasterError) {
+    /// Records a failure, keeping the first: for drawing code of other modules that meets
+    /// one (a view whose image cannot be made).
+    package func noteFailure(_ error: RasterError) {
         if failure == nil { failure = error }
     }
 

@@ -46,14 +46,11 @@ import Glibc
         self.owned = true
     }
 
-    /// Creates a transparent surface of the size and scale of `other`, which were checked
-    /// when `other` was made.
-    public convenience init(sizeOf other: Surface) {
-        do {
-            try self.init(width: other.width, height: other.height, scale: other.scale)
-        } catch {
-            preconditionFailure("a surface's own size is valid: \(error)")
-        }
+    /// Creates a transparent surface of the size and scale of `other`.
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the memory cannot be had.
+    public convenience init(sizeOf other: Surface) throws(RasterError) {
+        try self.init(width: other.width, height: other.height, scale: other.scale)
     }
 
     /// Wraps caller-owned memory, drawn into in place (a window's shared-memory frame).
@@ -105,8 +102,8 @@ import Glibc
     }
 
     /// A new surface with the same pixels, size and scale, tightly packed.
-    public func copy() -> Surface {
-        let s = Surface(sizeOf: self)
+    public func copy() throws(RasterError) -> Surface {
+        let s = try Surface(sizeOf: self)
         for y in 0..<height { unsafe (s.base + y * width).update(from: base + y * rowWords, count: width) }
         return s
     }
