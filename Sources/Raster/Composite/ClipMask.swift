@@ -1,3 +1,5 @@
+import Glibc
+
 /// An 8-bit coverage value per device pixel of the clip bounds it was made for: the
 /// anti-aliased part of a clip. Immutable once made, so graphics states share it; the
 /// clip bounds of every state holding it lie inside its bounds.
@@ -6,18 +8,21 @@
     let bytes: UnsafeMutablePointer<UInt8>
 
     /// A mask of zeros over `bounds`.
-    init(bounds: IntRect) {
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the memory cannot be had.
+    init(bounds: IntRect) throws(RasterError) {
         self.bounds = bounds
         let count = max(1, bounds.width * bounds.height)
-        unsafe bytes = .allocate(capacity: count)
-        unsafe bytes.initialize(repeating: 0, count: count)
+        guard let raw = unsafe calloc(count, 1) else { throw RasterError.outOfMemory(bytes: count) }
+        unsafe bytes = unsafe raw.bindMemory(to: UInt8.self, capacity: count)
     }
 
     /// A mask over `bounds` of the alpha of `surface`, whose pixel (0, 0) is device pixel
     /// `origin` (the surface covers `bounds`), multiplied by `previous` where there is one
     /// (its bounds hold these).
-    convenience init(alphaOf surface: Surface, at origin: (x: Int, y: Int), bounds: IntRect, times previous: ClipMask?) {
-        self.init(bounds: bounds)
+    convenience init(alphaOf surface: Surface, at origin: (x: Int, y: Int), bounds: IntRect,
+                     times previous: ClipMask?) throws(RasterError) {
+        try self.init(bounds: bounds)
         for y in bounds.y0..<bounds.y1 {
             // Safe: the rows of `bounds`, moved back by the origin, lie inside the surface,
             // and inside this mask and `previous`.
@@ -30,7 +35,7 @@
         }
     }
 
-    deinit { unsafe bytes.deallocate() }
+    deinit { unsafe free(bytes) }
 
     /// The value of device pixel (x, y), which must lie inside `bounds`; the run from there
     /// to the end of the row follows it.

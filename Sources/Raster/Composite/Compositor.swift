@@ -181,7 +181,8 @@ enum Compositor {
     static func mask(_ mask: CoverageMask, box: IntRect, pixel: UInt32, into target: Surface, clip: ClipMask?, mode: BlendMode) {
         var row = [UInt8](repeating: 0, count: box.width)
         let rounding = RoundingMultiplier.value
-        unsafe mask.bytes.withUnsafeBufferPointer { bytes in
+        do {
+            let bytes = unsafe mask.bytes.pointer
             for y in box.y0..<box.y1 {
                 let src = (y - mask.bounds.y0) * mask.bounds.width + (box.x0 - mask.bounds.x0)
                 let clipRow = unsafe clip?.pointer(box.x0, y)
@@ -191,7 +192,7 @@ enum Compositor {
                     if let clipRow = unsafe clipRow {
                         for i in 0..<box.width { unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
                     } else {
-                        unsafe out.baseAddress!.update(from: bytes.baseAddress! + src, count: box.width)
+                        unsafe out.baseAddress!.update(from: bytes + src, count: box.width)
                     }
                     unsafe Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
                                      mask: UnsafePointer(out.baseAddress!), mode: mode, rounding: rounding)

@@ -11,7 +11,16 @@ extension Context {
             state.clipMask = nil
             return
         }
-        let mask = ClipMask(bounds: bounds)
+        let mask: ClipMask
+        do {
+            mask = try ClipMask(bounds: bounds)
+        } catch {
+            // Without the mask's memory, the clip is empty: nothing is drawn unclipped.
+            noteFailure(error)
+            state.clipBounds = .empty
+            state.clipMask = nil
+            return
+        }
         var writer = MaskWriter(mask: mask, previous: state.clipMask)
         rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
         state.clipBounds = bounds

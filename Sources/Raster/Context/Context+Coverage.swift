@@ -14,7 +14,14 @@ extension Context {
             guard let painter = solidPainter(color) else { return }
             // Inside a shadow's layer, device pixels start at the layer's corner.
             let x = x + Int((state.transform.tx - outer.tx).rounded()), y = y + Int((state.transform.ty - outer.ty).rounded())
-            composite(CoverageMask(bounds: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), bytes: coverage), pixel: painter.color)
+            let mask: CoverageMask
+            do throws(RasterError) {
+                mask = try CoverageMask(bounds: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), copying: coverage)
+            } catch {
+                noteFailure(error)
+                return
+            }
+            composite(mask, pixel: painter.color)
         }
     }
 }

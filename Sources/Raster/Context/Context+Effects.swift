@@ -7,16 +7,16 @@ extension Context {
     public func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
                            outsideOnly: Bool = false, cache: ShadowCache? = nil) {
         guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
-        let mask = cachedShadow(path, style, kind: outsideOnly ? 1 : 0, cache) { shape in
-            var plane = shape
-            plane.blur(sigma: style.sigma)
+        let mask = cachedShadow(path, style, kind: outsideOnly ? 1 : 0, cache) { shape throws(RasterError) in
+            // The part outside the shape, from its coverage before the blur.
             var outside: AlphaPlane?
             if outsideOnly {
-                var o = shape
-                for i in o.values.indices { o.values[i] = 1 - o.values[i] }
+                let o = try shape.copy()
+                o.invert()
                 outside = o
             }
-            return plane.shadowCoverage(style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
+            try shape.blur(sigma: style.sigma)
+            return try shape.shadowCoverage(style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
         }
         if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
     }
@@ -28,27 +28,33 @@ extension Context {
     public func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
                                 cache: ShadowCache? = nil) {
         guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
-        let mask = cachedShadow(path, style, kind: 2, cache) { shape in
-            var inverse = shape
-            for i in inverse.values.indices { inverse.values[i] = 1 - inverse.values[i] }
+        let mask = cachedShadow(path, style, kind: 2, cache) { shape throws(RasterError) in
+            let inverse = try shape.copy()
+            inverse.invert()
             // Beyond the plane lies the outside of the shape, fully covered by the inverse:
             // a clamped blur keeps it so.
-            GaussianBlur.blur(&inverse.values, width: inverse.bounds.width, height: inverse.bounds.height,
-                              sigma: style.sigma, edges: .clamp)
-            return inverse.shadowCoverage(style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
+            try inverse.blur(sigma: style.sigma, edges: .clamp)
+            return try inverse.shadowCoverage(style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
         }
         if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
     }
 
     /// The coverage of a shadow: from the cache when it holds this very shadow, else made
-    /// from the path's coverage by `make` (and remembered).
+    /// from the path's coverage by `make` (and remembered). Nil when there is none, or
+    /// when its memory could not be had (recorded in `failure`).
     private func cachedShadow(_ path: Path, _ style: ShadowStyle, kind: Int, _ cache: ShadowCache?,
-                              make: (AlphaPlane) -> CoverageMask) -> CoverageMask? {
+                              make: (AlphaPlane) throws(RasterError) -> CoverageMask) -> CoverageMask? {
         let key = ShadowCache.Key(path: path, transform: state.transform, dx: style.dx, dy: style.dy, sigma: style.sigma,
                                   kind: kind, width: target.width, height: target.height)
         if let cache, cache.key == key, let mask = cache.mask { return mask }
-        guard let shape = coverage(of: path, margin: style) else { return nil }
-        let mask = make(shape)
+        let mask: CoverageMask
+        do {
+            guard let shape = try coverage(of: path, margin: style) else { return nil }
+            mask = try make(shape)
+        } catch {
+            noteFailure(error)
+            return nil
+        }
         cache?.key = key
         cache?.mask = mask
         return mask
@@ -82,7 +88,7 @@ extension Context {
     }
 
     /// A path's coverage in a plane with room around it for the shadow's blur and offset.
-    private func coverage(of path: Path, margin style: ShadowStyle) -> AlphaPlane? {
+    private func coverage(of path: Path, margin style: ShadowStyle) throws(RasterError) -> AlphaPlane? {
         rasterizer.reset()
         var collector = OutlineCollector(rasterizer)
         path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
@@ -90,7 +96,7 @@ extension Context {
         guard !shape.isEmpty else { return nil }
         let limit = IntRect(x0: -4096, y0: -4096, x1: target.width + 4096, y1: target.height + 4096)
         let bounds = Context.expand(shape, by: style).intersection(limit)
-        var writer = PlaneWriter(plane: AlphaPlane(bounds: bounds))
+        var writer = PlaneWriter(plane: try AlphaPlane(bounds: bounds))
         rasterizer.rasterize(rule: .nonZero, clip: bounds, into: &writer)
         return writer.plane
     }

@@ -94,10 +94,16 @@ extension Context {
         if inLayer.isEmpty { return }
         let drawn = IntRect(x0: inLayer.x0 + ox, y0: inLayer.y0 + oy, x1: inLayer.x1 + ox, y1: inLayer.y1 + oy)
         if let shadow = state.shadow {
-            var plane = AlphaPlane(bounds: Context.expand(drawn, by: shadow))
-            plane.add(alphaOf: layer.surface, at: (ox, oy), over: drawn)
-            plane.blur(sigma: shadow.sigma)
-            composite(shadow: plane, style: shadow)
+            // A shadow whose memory cannot be had is left out (and recorded); the layer is
+            // still put back.
+            do {
+                let plane = try AlphaPlane(bounds: Context.expand(drawn, by: shadow))
+                plane.add(alphaOf: layer.surface, at: (ox, oy), over: drawn)
+                try plane.blur(sigma: shadow.sigma)
+                try composite(shadow: plane, style: shadow)
+            } catch {
+                noteFailure(error)
+            }
         }
         let bounds = drawn.intersection(state.clipBounds)
         if bounds.isEmpty { return }
@@ -134,8 +140,8 @@ extension Context {
     /// Composites a blurred plane, moved by the shadow's offset, in the shadow's colour
     /// (times the current alpha), with the current blend mode and clip. `keep`, when
     /// given, multiplies the plane (an inner shadow stays inside its shape).
-    func composite(shadow plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane? = nil) {
-        composite(plane.shadowCoverage(style: style, keep: keep, limit: state.clipBounds),
+    func composite(shadow plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane? = nil) throws(RasterError) {
+        composite(try plane.shadowCoverage(style: style, keep: keep, limit: state.clipBounds),
                   pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
     }
 
@@ -153,5 +159,19 @@ extension Context {
 /// 8-bit coverage over a rectangle of device pixels, row by row.
 struct CoverageMask {
     let bounds: IntRect
-    let bytes: [UInt8]
+    let bytes: PlaneBuffer<UInt8>
+
+    /// Zeros over `bounds`.
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the memory cannot be had.
+    init(bounds: IntRect) throws(RasterError) {
+        self.bounds = bounds
+        bytes = try PlaneBuffer(zeros: bounds.width * bounds.height)
+    }
+
+    /// The given coverage, row by row, over `bounds`.
+    init(bounds: IntRect, copying coverage: [UInt8]) throws(RasterError) {
+        try self.init(bounds: bounds)
+        for i in 0..<min(coverage.count, bytes.count) { bytes[i] = coverage[i] }
+    }
 }

@@ -104,7 +104,13 @@ extension Context {
                                                                                 y: Double(-bounds.y0)))
         drawer.state.interpolation = state.interpolation
         drawer.draw(mask, in: r)
-        state.clipMask = ClipMask(alphaOf: scratch, at: (bounds.x0, bounds.y0), bounds: bounds, times: state.clipMask)
-        state.clipBounds = bounds
+        do {
+            state.clipMask = try ClipMask(alphaOf: scratch, at: (bounds.x0, bounds.y0), bounds: bounds, times: state.clipMask)
+            state.clipBounds = bounds
+        } catch {
+            noteFailure(error)
+            state.clipBounds = .empty
+            state.clipMask = nil
+        }
     }
 }

@@ -44,6 +44,7 @@ public final class Context {
         self.target = surface
         state = GraphicsState(transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
                               clipBounds: IntRect(width: surface.width, height: surface.height))
+        rasterizer.onFailure = { [unowned self] in self.noteFailure($0) }
     }
 
     // MARK: State

@@ -19,20 +19,24 @@ enum GaussianBlur {
         sigma.isNaN ? 0 : min(max(sigma, 0), maximumSigma)
     }
 
-    /// Blurs a `width` x `height` plane in place.
-    static func blur(_ plane: inout [Float], width: Int, height: Int, sigma rawSigma: Double, edges: Edges) {
+    /// Blurs a `width` x `height` plane in place; `plane` holds that many values.
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the scratch cannot be had; the plane is
+    ///   then unchanged.
+    static func blur(_ plane: UnsafeMutablePointer<Float>, width: Int, height: Int, sigma rawSigma: Double,
+                     edges: Edges) throws(RasterError) {
         let sigma = clampSigma(rawSigma)
-        guard sigma > 0.05, width > 0, height > 0, plane.count >= width * height else { return }
-        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
-        let sums = UnsafeMutablePointer<Float>.allocate(capacity: max(width, height) + 1)
-        defer {
-            unsafe scratch.deallocate()
-            unsafe sums.deallocate()
-        }
-        unsafe plane.withUnsafeMutableBufferPointer { buffer in
-            // Safe: the plane holds width * height values (checked above); scratch and
-            // sums are allocated here for as many.
-            unsafe passes(sigma: sigma, buffer.baseAddress!, scratch, rows: { src, dst, pass in
+        guard sigma > 0.05, width > 0, height > 0 else { return }
+        let bytes = (width * height + max(width, height) + 1) * MemoryLayout<Float>.stride
+        guard let raw = unsafe malloc(bytes) else { throw RasterError.outOfMemory(bytes: bytes) }
+        defer { unsafe free(raw) }
+        let scratch = unsafe raw.bindMemory(to: Float.self, capacity: width * height + max(width, height) + 1)
+        let sums = unsafe scratch + width * height
+        do {
+            // Safe: the caller's plane holds width * height values; scratch and sums are
+            // allocated here for as many and one row or column more.
+            let buffer = unsafe plane
+            unsafe passes(sigma: sigma, buffer, scratch, rows: { src, dst, pass in
                 switch pass {
                 case .kernel(let k): unsafe convolveRows(src, dst, width, height, k, edges)
                 case .box(let r): unsafe boxRows(src, dst, width, height, r, edges)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The exact-area scan converter: collects device-space line segments, then computes for
 /// every pixel the signed area the closed outline covers (RASTER.md), in bands of rows,
 /// and hands runs of equal coverage to a sink.
@@ -29,7 +31,9 @@
 
     init() {
         segmentCapacity = 256
-        unsafe segments = .allocate(capacity: segmentCapacity)
+        // From malloc, grown with realloc: a path too long for the memory left is an
+        // error (`onFailure`), not a trap.
+        unsafe segments = unsafe malloc(segmentCapacity * MemoryLayout<Double>.stride)!.bindMemory(to: Double.self, capacity: segmentCapacity)
         cellCapacity = 4096
         unsafe cells = .allocate(capacity: cellCapacity)
         unsafe cells.initialize(repeating: 0, count: cellCapacity)
@@ -39,10 +43,13 @@
     }
 
     deinit {
-        unsafe segments.deallocate()
+        unsafe free(segments)
         unsafe cells.deallocate()
         unsafe touched.deallocate()
     }
+
+    /// Told when a path's segments cannot be stored; the path then draws nothing.
+    var onFailure: ((RasterError) -> Void)?
 
     /// Forgets the segments of the previous path.
     func reset() {
@@ -67,10 +74,15 @@
         let bx = min(max(b.x, -lim), lim), by = min(max(b.y, -lim), lim)
         if ay == by { return }
         if segmentValues + 4 > segmentCapacity {
-            let grown = UnsafeMutablePointer<Double>.allocate(capacity: segmentCapacity * 2)
-            unsafe grown.moveInitialize(from: segments, count: segmentValues)
-            unsafe segments.deallocate()
-            unsafe segments = unsafe grown
+            let bytes = segmentCapacity * 2 * MemoryLayout<Double>.stride
+            // Safe: realloc keeps the first `segmentValues` values, or leaves the buffer as
+            // it was when it fails.
+            guard let grown = unsafe realloc(segments, bytes) else {
+                invalid = true
+                onFailure?(.outOfMemory(bytes: bytes))
+                return
+            }
+            unsafe segments = unsafe grown.bindMemory(to: Double.self, capacity: segmentCapacity * 2)
             segmentCapacity *= 2
         }
         // Safe: the buffer has room for four more values (grown above).
