@@ -67,7 +67,7 @@ public enum Gallery {
     ///
     /// The gallery's own keys: F12 and Ctrl+S save the window's frame as a PNG in the
     /// working directory (`Screenshot`), naming the file on standard output and in the
-    /// status line.
+    /// status line; Ctrl+Q and Ctrl+W close the window, and the run ends normally.
     public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
         let (root, page) = makeRoot(size: size)
         let window = try X11Window(title: "Vitrine Gallery", root: root, display: display, scale: scale,
@@ -75,6 +75,7 @@ public enum Gallery {
         StandardError.write("gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
                             + "at scale \(window.scale)")
         window.keyHandler = { [unowned window] key in
+            if key.modifiers == .control && ["q", "w"].contains(key.name.lowercased()) { return window.close() }
             guard key.name == "F12" || (key.name.lowercased() == "s" && key.modifiers == .control) else { return }
             do {
                 page.status.text = Screenshot.save(try window.currentFrame())

@@ -140,8 +140,12 @@ open class Control: View {
         return bounds.insetBy(dx: -t, dy: -t).contains(touch.location(in: self))
     }
 
+    /// The buttons whose presses the control tracks; default `.primary`, as UIKit's
+    /// `buttonMask`: a right or middle click does nothing to a button or a checkbox.
+    public var buttonMask: ButtonMask = .primary
+
     override open func touchBegan(_ touch: Touch) {
-        guard isEnabled, beginTracking(touch) else { return }
+        guard isEnabled, buttonMask.contains(touch.buttonMask), !touch.buttonMask.isEmpty, beginTracking(touch) else { return }
         isTracking = true
         isTouchInside = true
         isHighlighted = true

@@ -31,9 +31,34 @@ public final class Touch {
         return view.convert(rootLocation, from: nil)
     }
 
+    /// The button as a mask (`UIEvent.ButtonMask` numbering): the left button is
+    /// `.primary`, the right `.secondary`, the middle `.button(3)`.
+    public var buttonMask: ButtonMask {
+        switch button {
+        case 1: return .primary
+        case 3: return .secondary
+        case 2: return .button(3)
+        default: return .button(button)
+        }
+    }
+
     /// The previous location in a view's coordinates (`previousLocation(in:)`).
     public func previousLocation(in view: View?) -> Point {
         guard let view else { return previousRootLocation }
         return view.convert(previousRootLocation, from: nil)
     }
+}
+
+/// Pointer buttons (`UIEvent.ButtonMask`): which buttons a control or a view answers.
+public struct ButtonMask: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    /// Makes a mask from raw bits, button n in bit n - 1.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The primary button: the left one, or a tap.
+    public static let primary = ButtonMask(rawValue: 1)
+    /// The secondary button: the right one.
+    public static let secondary = ButtonMask(rawValue: 2)
+    /// Button `n`, counted as UIKit does (1 primary, 2 secondary, 3 the middle one);
+    /// an empty mask outside 1...62.
+    public static func button(_ n: Int) -> ButtonMask { (1...62).contains(n) ? ButtonMask(rawValue: 1 << (n - 1)) : [] }
 }

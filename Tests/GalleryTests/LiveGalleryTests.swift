@@ -65,6 +65,22 @@ struct LiveGalleryTests {
         }
     }
 
+    @Test(arguments: ["ctrl+q", "ctrl+w"])
+    func controlQAndWCloseTheGallery(key: String) throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        // No window manager runs: the keys are the way out.
+        let child = try Child(GalleryToolTests.gallery, [], set: ["DISPLAY": server.displayName])
+        let deadline = Date().addingTimeInterval(15)
+        var status: Int32?
+        while Date() < deadline && status == nil {
+            server.xdotool("search", "--sync", "--class", "Vitrine", "key", key)
+            status = child.wait(timeout: 0.3)
+        }
+        #expect(status == 0, "\(key): exit status \(status.map(String.init) ?? "none: still running")")
+        if status == nil { child.signal(SIGKILL) }
+    }
+
     @Test func aKilledProgramLeavesNoSegmentAndItsSegmentsWerePrivate() throws {
         let server = try XvfbServer()
         defer { server.stop() }

@@ -35,6 +35,27 @@ final class Recorder: ActionTarget {
         #expect(!c.isHighlighted && !c.isTracking && c.state == .normal)
     }
 
+    @Test func onlyThePrimaryButtonIsTracked() {
+        let box = Checkbox(frame: Rect(x: 100, y: 100, width: 40, height: 40))
+        let (root, _, r) = setUp(box)
+        for button in [3, 2] {  // right, middle
+            root.handle(PointerEvent(.press, at: Point(x: 120, y: 120), button: button))
+            #expect(!box.isHighlighted && !box.isTracking)
+            root.handle(PointerEvent(.release, at: Point(x: 120, y: 120), button: button))
+        }
+        #expect(!box.checked && r.log.isEmpty)
+        root.handle(PointerEvent(.press, at: Point(x: 120, y: 120), button: 1))
+        root.handle(PointerEvent(.release, at: Point(x: 120, y: 120), button: 1))
+        #expect(box.checked && r.log == ["a:touchDown+", "a:valueChanged+", "a:touchUpInside+"])
+        // A control that asks for the secondary button gets it.
+        let other = Control(frame: Rect(x: 100, y: 100, width: 40, height: 40))
+        other.buttonMask = [.primary, .secondary]
+        let (root2, _, r2) = setUp(other)
+        root2.handle(PointerEvent(.press, at: Point(x: 120, y: 120), button: 3))
+        root2.handle(PointerEvent(.release, at: Point(x: 120, y: 120), button: 3))
+        #expect(r2.log == ["a:touchDown+", "a:touchUpInside+"])
+    }
+
     @Test func theToleranceIsSeventyPointsOnEverySide() {
         // The control spans 100..<140 on both axes; the tracking rectangle is 70 points
         // larger on every side, half-open as the bounds are.

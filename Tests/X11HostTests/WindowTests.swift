@@ -300,6 +300,26 @@ struct WindowTests {
         override func touchBegan(_ touch: Touch) { modifiers.append(touch.modifiers) }
     }
 
+    @Test func rightAndMiddleClicksLeaveControlsAlone() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let scene = Scene()
+        var events: [String] = []
+        scene.button.addAction(for: .allEvents) { _, e in events.append("\(e)") }
+        scene.box.addAction(for: .allEvents) { _, e in events.append("box \(e)") }
+        let window = try X11Window(title: "buttons", root: scene.root, display: server.displayName, scale: 1)
+        defer { window.close() }
+        #expect(try showsItsFrame(window))
+        for button in ["3", "2"] {
+            server.xdotool("mousemove", "220", "40", "click", button)
+            server.xdotool("mousemove", "40", "42", "click", button)
+        }
+        _ = try pump(window, seconds: 0.5) { false }
+        #expect(events.isEmpty && !scene.box.checked && scene.taps == 0)
+        server.xdotool("mousemove", "220", "40", "click", "1")
+        #expect(try pump(window) { scene.box.checked })
+    }
+
     @Test func modifiersHeldDuringAClickReachTheTouch() throws {
         let server = try XvfbServer()
         defer { server.stop() }
