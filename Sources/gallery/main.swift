@@ -68,7 +68,7 @@ func checkPixels(_ size: Size, _ scale: Double) {
     let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
     let points = "\(Int(size.width)) x \(Int(size.height)) points at scale \(scale)"
     guard w >= 1, h >= 1 else { usageError("\(points) make a picture of \(w) x \(h) pixels") }
-    guard w <= Surface.maximumSide, h <= Surface.maximumSide, w * h <= Surface.maximumPixels else {
+    guard Surface.allows(width: w, height: h) else {
         usageError("\(points) make \(w) x \(h) pixels: a picture may have at most \(Surface.maximumSide) a side "
                    + "and \(Surface.maximumPixels) in all")
     }

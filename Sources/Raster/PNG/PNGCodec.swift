@@ -22,10 +22,8 @@ enum PNGCodec {
         guard began != 0 else { throw unsafe RasterError.pngDecode(reason: message(&image)) }
         let width = unsafe Int(image.width), height = unsafe Int(image.height)
         unsafe png_image_free(&image)
-        guard width <= Surface.maximumSide, height <= Surface.maximumSide, width * height <= Surface.maximumPixels else {
-            throw RasterError.pngTooLarge(width: width, height: height)
-        }
         guard width > 0, height > 0 else { throw RasterError.pngDecode(reason: "the image is \(width) x \(height)") }
+        guard Surface.allows(width: width, height: height) else { throw RasterError.pngTooLarge(width: width, height: height) }
         return (width, height)
     }
 

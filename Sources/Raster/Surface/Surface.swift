@@ -11,6 +11,12 @@ import Glibc
     /// many pixels can be written as a PNG.
     public static let maximumPixels = 1 << 28
 
+    /// Whether a surface of `width` x `height` pixels is within the limits: each side
+    /// 1...`maximumSide`, and at most `maximumPixels` in all.
+    public static func allows(width: Int, height: Int) -> Bool {
+        (1...maximumSide).contains(width) && (1...maximumSide).contains(height) && width * height <= maximumPixels
+    }
+
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -74,7 +80,7 @@ import Glibc
     }
 
     private static func check(width: Int, height: Int) throws(RasterError) {
-        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), width * height <= maximumPixels else {
+        guard allows(width: width, height: height) else {
             throw RasterError.invalidSurfaceSize(width: width, height: height)
         }
     }
