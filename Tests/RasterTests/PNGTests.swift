@@ -82,21 +82,9 @@ private let golden = Golden(for: #filePath)
 
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
         // rgba8.png with its IHDR width patched to 100000 (and the chunk's CRC fixed).
-        var bytes = Array(try Data(contentsOf: PNGTests.data.appendingPathComponent("rgba8.png")))
-        let width: UInt32 = 100_000
-        for k in 0..<4 { bytes[16 + k] = UInt8(truncatingIfNeeded: width >> (24 - 8 * UInt32(k))) }
-        let crc = crc32(Array(bytes[12..<29]))
-        for k in 0..<4 { bytes[29 + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k))) }
+        let bytes = PNGBytes.withHeaderSize(Array(try Data(contentsOf: PNGTests.data.appendingPathComponent("rgba8.png"))),
+                                            width: 100_000, height: 8)
         #expect(throws: RasterError.pngTooLarge(width: 100_000, height: 8)) { try Surface(pngData: bytes) }
-    }
-
-    func crc32(_ data: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xffff_ffff
-        for b in data {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xffff_ffff
     }
 }
 
@@ -118,7 +106,7 @@ private let golden = Golden(for: #filePath)
         func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
-            return be32(UInt32(data.count)) + body + be32(PNGTests().crc32(body))
+            return be32(UInt32(data.count)) + body + be32(PNGBytes.crc32(body))
         }
         let passes = interlaced ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
                                 : [(0, 0, 1, 1)]
