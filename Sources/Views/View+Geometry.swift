@@ -2,7 +2,7 @@ import Raster
 
 extension View {
     /// The offset from this view's coordinates to its superview's.
-    private var toSuperview: Point { Point(x: frame.x - bounds.x, y: frame.y - bounds.y) }
+    var toSuperview: Point { Point(x: frame.x - bounds.x, y: frame.y - bounds.y) }
 
     /// The offset from this view's coordinates to its root's (or topmost ancestor's).
     var toRootOffset: Point {

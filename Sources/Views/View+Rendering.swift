@@ -19,9 +19,8 @@ extension View {
         guard !isHidden, alpha > 0 else { return }
         let outset = visualOutset
         let extent = drawingExtent
-        let dx = frame.x - bounds.x, dy = frame.y - bounds.y
-        guard Rect(x: extent.x + dx, y: extent.y + dy, width: extent.width, height: extent.height).intersects(dirty)
-        else { return }
+        let offset = toSuperview, dx = offset.x, dy = offset.y
+        guard extent.offsetBy(dx: dx, dy: dy).intersects(dirty) else { return }
         c.saveGState()
         defer { c.restoreGState() }
         c.translateBy(x: dx, y: dy)
@@ -88,8 +87,8 @@ extension View {
         var r = bounds
         if !clipsToBounds {
             for s in subviews where !s.isHidden {
-                let e = s.drawingExtent
-                r = r.union(Rect(x: e.x + s.frame.x - s.bounds.x, y: e.y + s.frame.y - s.bounds.y, width: e.width, height: e.height))
+                let o = s.toSuperview
+                r = r.union(s.drawingExtent.offsetBy(dx: o.x, dy: o.y))
             }
         }
         if castsShadow, let path = shadowPath { r = r.union(path.boundingBox) }

@@ -217,7 +217,8 @@ open class View {
         var r = rect
         var v = self
         while let parent = v.superview {
-            r = Rect(x: r.x + v.frame.x - v.bounds.x, y: r.y + v.frame.y - v.bounds.y, width: r.width, height: r.height)
+            let o = v.toSuperview
+            r = r.offsetBy(dx: o.x, dy: o.y)
             if parent.castsGroupShadow {
                 let o = parent.visualOutset
                 r = r.insetBy(dx: -o, dy: -o)
