@@ -114,7 +114,6 @@ public final class X11Window {
         }
         try drainEvents()
         try endIfDestroyed()
-        MainQueue.drain()
         try checkDisplay()
         return !closed
     }
@@ -150,7 +149,7 @@ public final class X11Window {
     public var isClosed: Bool { closed }
 
     /// Told of each protocol error the server reports for the window's requests, in
-    /// order (at most `limit` between two turns of the loop, then one more for the
+    /// order (at most 64 between two turns of the loop, then one more for the
     /// count left out). Without a handler, the loop throws the first one as
     /// `X11Error.protocolError`: a refused request is never passed over in silence.
     public var protocolErrorHandler: ((XProtocolError) -> Void)?
