@@ -125,7 +125,12 @@ extension Context {
 
     /// Records that `r` was drawn, for the innermost layer's bounds.
     func noteDrawn(_ r: IntRect) {
-        guard !layers.isEmpty, !r.isEmpty else { return }
+        guard !r.isEmpty else { return }
+        hasDrawn = true
+        guard !layers.isEmpty else {
+            drawnBounds = drawnBounds.union(r)
+            return
+        }
         layers[layers.count - 1].dirty = layers[layers.count - 1].dirty.union(r)
     }
 

@@ -14,6 +14,12 @@ extension Context {
                                        endCenter: endCenter, endRadius: endRadius, options: options))
     }
 
+    /// Fills the clip with a conic gradient about `center`, starting at `angle` radians and
+    /// turning clockwise on screen (`CGContextDrawConicGradient`, whose y grows upwards).
+    public func drawConicGradient(_ gradient: Gradient, center: Point, angle: Double) {
+        fillClip(with: .conicGradient(gradient, center: center, angle: angle))
+    }
+
     /// Fills `rect` as a `CAGradientLayer` of that frame draws: `startPoint` and
     /// `endPoint` are in the unit square (defaults (0.5, 0) and (0.5, 1), top to bottom),
     /// the gradient is computed there and the square stretched onto the rectangle, so a
@@ -53,6 +59,20 @@ extension Context {
                                      tx: r.minX, ty: r.minY)
         let toDevice = toUser.concatenating(state.transform)
         guard let inverse = toDevice.inverted() else { return }
+        // Whole pixels onto whole pixels: composited row by row, no sampling. The rows take
+        // the alpha as coverage, which only the normal mode treats as the shader does.
+        if toDevice.a == 1, toDevice.d == 1, toDevice.b == 0, toDevice.c == 0,
+           state.alpha == 1 || state.blendMode == .normal,
+           let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty) {
+            withShadow(reach: r) {
+                let area = IntRect(x0: ox, y0: oy, x1: ox + image.width, y1: oy + image.height).intersection(state.clipBounds)
+                guard !area.isEmpty else { return }
+                Compositor.surface(image, at: (ox, oy), over: area, into: target, alpha: UInt32(state.alpha * 255 + 0.5),
+                                   clip: state.clipMask, mode: state.blendMode)
+                noteDrawn(area)
+            }
+            return
+        }
         let shader = Shader(.image(image, inverse: inverse, quality: state.interpolation,
                                    alpha: UInt32(state.alpha * 255 + 0.5)))
         withShadow(reach: r) {
@@ -86,6 +106,27 @@ extension Context {
         guard !bounds.isEmpty else {
             state.clipBounds = .empty
             state.clipMask = nil
+            return
+        }
+        let toDevice = AffineTransform(a: r.width / Double(mask.width), b: 0, c: 0, d: r.height / Double(mask.height),
+                                       tx: r.minX, ty: r.minY).concatenating(state.transform)
+        if toDevice.a == 1, toDevice.d == 1, toDevice.b == 0, toDevice.c == 0,
+           let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty) {
+            // The mask's pixels are device pixels: its alpha is the coverage as it stands.
+            let area = bounds.intersection(IntRect(x0: ox, y0: oy, x1: ox + mask.width, y1: oy + mask.height))
+            guard !area.isEmpty else {
+                state.clipBounds = .empty
+                state.clipMask = nil
+                return
+            }
+            do {
+                state.clipMask = try ClipMask(alphaOf: mask, at: (ox, oy), bounds: area, times: state.clipMask)
+                state.clipBounds = area
+            } catch {
+                noteFailure(error)
+                state.clipBounds = .empty
+                state.clipMask = nil
+            }
             return
         }
         // Draw the mask with this context's transform, moved by whole pixels, into a

@@ -29,6 +29,20 @@ public final class Context {
     /// on. Core Graphics has no such state; Vitrine's contexts never trap on memory.
     public private(set) var failure: RasterError?
 
+    /// Whether any drawing operation has touched a pixel since the context was made: a
+    /// backing store that nothing was drawn into is not kept.
+    package internal(set) var hasDrawn = false
+
+    /// The device pixels of the surface that drawing may have changed so far.
+    package internal(set) var drawnBounds = IntRect.empty
+
+    /// Starts `hasDrawn` and `drawnBounds` afresh: what was drawn so far (a clearing
+    /// before a redraw) does not count.
+    package func forgetDrawing() {
+        hasDrawn = false
+        drawnBounds = .empty
+    }
+
     /// Records a failure, keeping the first: for drawing code of other modules that meets
     /// one (a view whose image cannot be made).
     package func noteFailure(_ error: RasterError) {

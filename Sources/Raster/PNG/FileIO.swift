@@ -11,8 +11,12 @@ package enum FileIO {
         unsafe String(cString: strerror(code))
     }
 
+    /// Whether a file exists at `path`.
+    package static func exists(_ path: String) -> Bool { unsafe access(path, F_OK) == 0 }
+
     /// The whole content of a regular file of at most `limit` bytes. The size is checked
     /// before anything is read: a device, a directory or a larger file is refused at once.
+
     package static func read(_ path: String, limit: Int = maximumFileSize) throws(RasterError) -> [UInt8] {
         let fd = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw RasterError.file(path: path, errno: errno) }

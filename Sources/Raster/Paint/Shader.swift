@@ -7,6 +7,7 @@ import Glibc
         case linear(table: [UInt32], dx: Double, dy: Double, c: Double, before: Bool, after: Bool)
         case radial(table: [UInt32], inverse: AffineTransform, c0: Point, r0: Double, c1: Point, r1: Double,
                     before: Bool, after: Bool)
+        case conic(table: [UInt32], inverse: AffineTransform, center: Point, angle: Double)
         case image(Surface, inverse: AffineTransform, quality: InterpolationQuality, alpha: UInt32)
     }
 
@@ -49,6 +50,9 @@ import Glibc
             return Shader(.radial(table: g.table(count: tableSize(deviceLength: length), alpha: alpha), inverse: inverse, c0: c0, r0: max(0, r0), c1: c1,
                                   r1: max(0, r1), before: options.contains(.extendBefore),
                                   after: options.contains(.extendAfter)))
+        case let .conicGradient(g, center, angle):
+            guard !g.stops.isEmpty, center.isFinite, angle.isFinite else { return nil }
+            return Shader(.conic(table: g.table(count: 1024, alpha: alpha), inverse: inverse, center: center, angle: angle))
         }
     }
 
@@ -89,6 +93,12 @@ import Glibc
                     unsafe row[i] = 0
                 }
             }
+        case let .conic(table, inverse, center, angle):
+            let last = Double(table.count - 1)
+            for i in 0..<count {
+                let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
+                unsafe row[i] = Shader.lookup(table, Shader.conicParameter(p, center, angle), last, true, true)
+            }
         case let .image(image, inverse, quality, alpha):
             for i in 0..<count {
                 let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
@@ -104,6 +114,16 @@ import Glibc
         if t < 0 { return before ? table[0] : 0 }
         if t > 1 { return after ? table[table.count - 1] : 0 }
         return table[Int(t * last + 0.5)]
+    }
+
+    /// The turn from direction `angle` to `p` about `center`, clockwise with y down, in
+    /// 0..<1; 0 at the centre itself.
+    static func conicParameter(_ p: Point, _ center: Point, _ angle: Double) -> Double {
+        let dx = p.x - center.x, dy = p.y - center.y
+        guard dx != 0 || dy != 0 else { return 0 }
+        var t = (atan2(dy, dx) - angle) / (2 * Double.pi)
+        t -= t.rounded(.down)
+        return t.isFinite ? min(max(t, 0), 1) : 0
     }
 
     /// The largest t whose circle passes through p with a non-negative radius, limited by
