@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Text", targets: ["Text"]),
+        .library(name: "Layers", targets: ["Layers"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "X11Host", targets: ["X11Host"]),
         .executable(name: "gallery", targets: ["gallery"]),
@@ -34,8 +35,13 @@ let package = Package(
             swiftSettings: [.strictMemorySafety()]
         ),
         .target(
+            name: "Layers",
+            dependencies: ["Raster"],
+            swiftSettings: [.strictMemorySafety()]
+        ),
+        .target(
             name: "Views",
-            dependencies: ["Raster", "Text"],
+            dependencies: ["Raster", "Text", "Layers"],
             swiftSettings: [.strictMemorySafety()]
         ),
         .systemLibrary(
@@ -50,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "Gallery",
-            dependencies: ["Views", "X11Host", "Raster", "Text"]
+            dependencies: ["Views", "Layers", "X11Host", "Raster", "Text"]
         ),
         .executableTarget(
             name: "gallery",
@@ -79,8 +85,12 @@ let package = Package(
             exclude: ["Golden", "CairoReference", "Data"]
         ),
         .testTarget(
+            name: "LayersTests",
+            dependencies: ["Layers", "Raster", "TestSupport"]
+        ),
+        .testTarget(
             name: "ViewsTests",
-            dependencies: ["Views", "Raster", "Text", "RasterScenes", "TestSupport"],
+            dependencies: ["Views", "Layers", "Raster", "Text", "RasterScenes", "TestSupport"],
             exclude: ["Golden"]
         ),
         .target(

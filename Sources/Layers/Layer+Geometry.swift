@@ -1,0 +1,156 @@
+import Raster
+
+extension Layer {
+    /// The layer's own rectangle (`bounds`): its size, and the origin its sublayers and
+    /// drawing are placed from.
+    public var bounds: Rect {
+        get { model.bounds }
+        set {
+            let r = newValue.sanitized
+            let resized = r.size != model.bounds.size
+            set(\.bounds, r)
+            if resized {
+                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// Where the anchor point lies in the superlayer's coordinates (`position`).
+    public var position: Point {
+        get { model.position }
+        set { if newValue.isFinite { set(\.position, newValue) } }
+    }
+
+    /// The point of the bounds, in unit coordinates, that sits at `position` and that the
+    /// transform turns about (`anchorPoint`); default (0.5, 0.5), the centre.
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { if newValue.isFinite { set(\.anchorPoint, newValue) } }
+    }
+
+    /// The 2-D transform applied about the anchor point (`affineTransform()` /
+    /// `setAffineTransform(_:)`); non-finite transforms are ignored.
+    public var affineTransform: AffineTransform {
+        get { model.transform }
+        set { if newValue.isFinite { set(\.transform, newValue) } }
+    }
+
+    /// The order among siblings: higher draws in front (`zPosition`); ties keep the
+    /// array's order.
+    public var zPosition: Double {
+        get { model.zPosition }
+        set { if newValue.isFinite { set(\.zPosition, newValue) } }
+    }
+
+    /// The bounding box of the transformed bounds in the superlayer's coordinates
+    /// (`frame`). Setting it sets `position` and the bounds' size as if the transform were
+    /// the identity, as Core Animation does.
+    public var frame: Rect {
+        get { transformToSuperlayer.apply(to: model.bounds) }
+        set {
+            let r = newValue.sanitized
+            let a = model.anchorPoint
+            position = Point(x: r.x + a.x * r.width, y: r.y + a.y * r.height)
+            bounds = Rect(origin: model.bounds.origin, size: r.size)
+        }
+    }
+
+    /// The anchor point in the layer's own coordinates.
+    var anchorInBounds: Point {
+        let b = model.bounds, a = model.anchorPoint
+        return Point(x: b.minX + a.x * b.width, y: b.minY + a.y * b.height)
+    }
+
+    /// The map from this layer's coordinates to its superlayer's:
+    /// `p -> position + T(p - anchor)`.
+    public var transformToSuperlayer: AffineTransform {
+        let a = anchorInBounds, p = model.position, t = model.transform
+        if t.isIdentity { return AffineTransform(translationX: p.x - a.x, y: p.y - a.y) }
+        return AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
+            .concatenating(AffineTransform(translationX: p.x, y: p.y))
+    }
+
+    /// The map from this layer's coordinates to its topmost ancestor's.
+    var transformToRoot: AffineTransform {
+        var t = AffineTransform.identity
+        var l: Layer? = self
+        while let x = l, x.superlayer != nil {
+            t = t.concatenating(x.transformToSuperlayer)
+            l = x.superlayer
+        }
+        return t
+    }
+
+    /// A point of `layer`'s coordinates in this layer's (`convert(_:from:)`); nil means
+    /// the topmost ancestor's. A singular transform on the way maps every point to
+    /// itself unchanged.
+    public func convert(_ point: Point, from layer: Layer?) -> Point {
+        let up = layer?.transformToRoot.apply(to: point) ?? point
+        return transformToRoot.inverted()?.apply(to: up) ?? up
+    }
+
+    /// A point of this layer's coordinates in `layer`'s (`convert(_:to:)`).
+    public func convert(_ point: Point, to layer: Layer?) -> Point {
+        let up = transformToRoot.apply(to: point)
+        guard let layer else { return up }
+        return layer.transformToRoot.inverted()?.apply(to: up) ?? up
+    }
+
+    /// A rectangle of `layer`'s coordinates in this layer's: the bounding box of its image
+    /// (`convert(_:from:)`).
+    public func convert(_ rect: Rect, from layer: Layer?) -> Rect {
+        let up = layer?.transformToRoot.apply(to: rect) ?? rect
+        return transformToRoot.inverted()?.apply(to: up) ?? up
+    }
+
+    /// A rectangle of this layer's coordinates in `layer`'s (`convert(_:to:)`).
+    public func convert(_ rect: Rect, to layer: Layer?) -> Rect {
+        let up = transformToRoot.apply(to: rect)
+        guard let layer else { return up }
+        return layer.transformToRoot.inverted()?.apply(to: up) ?? up
+    }
+
+    // MARK: Hit testing
+
+    /// The front-most layer of this subtree that contains a point of the superlayer's
+    /// coordinates (`hitTest(_:)`): hidden layers are skipped with their sublayers, and a
+    /// layer that masks to its bounds takes no point outside its rounded bounds.
+    public func hitTest(_ point: Point) -> Layer? {
+        guard !model.isHidden, point.isFinite, let inverse = transformToSuperlayer.inverted() else { return nil }
+        let p = inverse.apply(to: point)
+        if model.masksToBounds && !roundedBoundsPath.contains(p) { return nil }
+        for s in orderedSublayers.reversed() {
+            if let hit = s.hitTest(p) { return hit }
+        }
+        return contains(p) ? self : nil
+    }
+
+    // MARK: Layout
+
+    /// Marks the layer for `layoutSublayers` before it is next drawn (`setNeedsLayout`).
+    public func setNeedsLayout() {
+        layoutPending = true
+        var l = self
+        l.subtreeLayoutPending = true
+        while let p = l.superlayer {
+            p.subtreeLayoutPending = true
+            l = p
+        }
+        l.layoutHandler?()
+    }
+
+    /// Whether `layoutSublayers` is due (`needsLayout()`).
+    public func needsLayout() -> Bool { layoutPending }
+
+    /// Lays out the subtree now where it was marked (`layoutIfNeeded`).
+    public func layoutIfNeeded() {
+        guard layoutPending || subtreeLayoutPending else { return }
+        subtreeLayoutPending = false
+        if layoutPending {
+            layoutPending = false
+            layoutSublayers()
+        }
+        for s in children { s.layoutIfNeeded() }
+    }
+}

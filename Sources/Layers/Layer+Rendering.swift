@@ -1,0 +1,316 @@
+import Raster
+
+extension Layer {
+    /// Draws the layer and its sublayers into `context` in the layer's own coordinates,
+    /// its position and transform left out (`render(in:)`): the context's current
+    /// transform is the layer's space. Backing stores that are due are drawn first.
+    public func render(in context: Context) {
+        layoutIfNeeded()
+        guard !model.isHidden, model.opacity > 0 else { return }
+        drawTree(in: context, dirty: nil)
+        reportFailure(to: context)
+    }
+
+    /// Draws the layer into `context`, whose current transform is the superlayer's
+    /// coordinates, with its position and transform; `dirty` (superlayer coordinates)
+    /// culls the layers that do not reach it.
+    package func composite(in c: Context, dirty: Rect?) {
+        guard !model.isHidden, model.opacity > 0 else { return }
+        let t = transformToSuperlayer
+        guard let inverse = t.inverted() else { return }
+        var local: Rect?
+        if let dirty {
+            guard t.apply(to: drawingExtent).intersects(dirty) else { return }
+            local = inverse.apply(to: dirty)
+        }
+        c.saveGState()
+        c.concatenate(t)
+        drawTree(in: c, dirty: local)
+        c.restoreGState()
+    }
+
+    /// The bounds rounded by `cornerRadius` on the `maskedCorners`: what the background
+    /// fills and `masksToBounds` clips to.
+    public var roundedBoundsPath: Path { Layer.roundedPath(model.bounds, radius: model.cornerRadius, corners: model.maskedCorners) }
+
+    /// A rectangle with the given corners rounded, the radius clamped to half the shorter
+    /// side.
+    static func roundedPath(_ rect: Rect, radius: Double, corners: CornerMask) -> Path {
+        let r = min(max(0, radius), rect.width / 2, rect.height / 2)
+        guard r > 0, !corners.isEmpty else { return Path(rect: rect) }
+        if corners == .all { return Path(roundedRect: rect, cornerRadius: r) }
+        // Clockwise from the top-left, each corner an arc or a point.
+        let k = 0.5522847498 * r
+        var p = Path()
+        let tl = corners.contains(.layerMinXMinYCorner), tr = corners.contains(.layerMaxXMinYCorner)
+        let br = corners.contains(.layerMaxXMaxYCorner), bl = corners.contains(.layerMinXMaxYCorner)
+        let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
+        p.move(to: Point(x: x0 + (tl ? r : 0), y: y0))
+        p.addLine(to: Point(x: x1 - (tr ? r : 0), y: y0))
+        if tr { p.addCurve(to: Point(x: x1, y: y0 + r), control1: Point(x: x1 - r + k, y: y0), control2: Point(x: x1, y: y0 + r - k)) }
+        p.addLine(to: Point(x: x1, y: y1 - (br ? r : 0)))
+        if br { p.addCurve(to: Point(x: x1 - r, y: y1), control1: Point(x: x1, y: y1 - r + k), control2: Point(x: x1 - r + k, y: y1)) }
+        p.addLine(to: Point(x: x0 + (bl ? r : 0), y: y1))
+        if bl { p.addCurve(to: Point(x: x0, y: y1 - r), control1: Point(x: x0 + r - k, y: y1), control2: Point(x: x0, y: y1 - r + k)) }
+        p.addLine(to: Point(x: x0, y: y0 + (tl ? r : 0)))
+        if tl { p.addCurve(to: Point(x: x0 + r, y: y0), control1: Point(x: x0, y: y0 + r - k), control2: Point(x: x0 + r - k, y: y0)) }
+        p.closeSubpath()
+        return p
+    }
+
+    /// Whether the layer draws a shadow: some opacity, a visible colour, not clipped away.
+    var castsShadow: Bool { model.shadowOpacity > 0 && !model.masksToBounds && !model.shadowColor.isClear }
+
+    /// Whether the shadow is cast by the composite (no `shadowPath`): a change anywhere in
+    /// the subtree changes the shadow too.
+    package var castsGroupShadow: Bool { castsShadow && model.shadowPath == nil }
+
+    /// How far outside what it covers the layer may draw (its shadow), in points.
+    package var visualOutset: Double {
+        guard castsShadow else { return 0 }
+        let s = model.shadowOffset
+        return 3 * model.shadowRadius + max(abs(s.width), abs(s.height)) + 2
+    }
+
+    /// What the layer and its visible subtree can draw on, in its own coordinates: its
+    /// bounds, its sublayers' extents (cut to the bounds when it masks to them), contents
+    /// that spill out of the bounds and its shadow path, all grown by its shadow.
+    package var drawingExtent: Rect {
+        if let cached = extentCache { return cached }
+        let r = computeDrawingExtent()
+        extentCache = r
+        return r
+    }
+
+    /// Forgets the cached extent of this layer and its ancestors: something that changes
+    /// it is about to change, or has changed.
+    func forgetExtent() {
+        var l: Layer? = self
+        while let x = l, x.extentCache != nil {
+            x.extentCache = nil
+            l = x.superlayer
+        }
+    }
+
+    private func computeDrawingExtent() -> Rect {
+        var r = model.bounds
+        if !model.masksToBounds {
+            for s in children where !s.model.isHidden {
+                r = r.union(s.transformToSuperlayer.apply(to: s.drawingExtent))
+            }
+            if let image = contents, store == nil { r = r.union(contentsPlacement(of: image.surface)) }
+            let own = ownContentExtent
+            if !own.isNull { r = r.union(own) }
+        }
+        if castsShadow, let path = model.shadowPath { r = r.union(path.boundingBox) }
+        let o = visualOutset
+        return r.insetBy(dx: -o, dy: -o)
+    }
+
+    /// Damages `rect` (this layer's coordinates) at the root, grown on the way up by the
+    /// shadow of every ancestor whose shadow the layer's content casts. A mask's damage
+    /// is its owner's.
+    package func invalidate(_ rect: Rect) {
+        var r = rect
+        var l = self
+        while true {
+            if let parent = l.superlayer {
+                r = l.transformToSuperlayer.apply(to: r)
+                if parent.castsGroupShadow {
+                    let o = parent.visualOutset
+                    r = r.insetBy(dx: -o, dy: -o)
+                }
+                l = parent
+            } else if let owner = l.maskOwner {
+                return owner.setNeedsComposite()
+            } else {
+                break
+            }
+        }
+        l.damageHandler?(r)
+    }
+
+    /// Damages everything the layer and its subtree can draw on.
+    package func setNeedsComposite() {
+        forgetExtent()
+        invalidate(drawingExtent)
+    }
+
+    /// Draws the layer in its own coordinates: Core Animation's order of shadow,
+    /// background, contents, sublayers, border. An opacity below 1, a shadow without a
+    /// shadow path, or a mask composite the whole layer first, once.
+    func drawTree(in c: Context, dirty: Rect?) {
+        let shadowed = castsShadow
+        let groupShadow = shadowed && model.shadowPath == nil
+        let grouped = model.opacity < 1 || groupShadow || mask != nil
+        let extent = grouped || dirty != nil ? drawingExtent : .null
+        c.saveGState()
+        defer { c.restoreGState() }
+        if let mask { applyMask(mask, in: c, over: extent) }
+        if grouped {
+            c.alpha = model.opacity
+            if groupShadow {
+                c.setLayerShadow(color: model.shadowColor, opacity: model.shadowOpacity, offset: model.shadowOffset,
+                                 radius: model.shadowRadius)
+            }
+            c.beginTransparencyLayer(in: extent, unclipped: true)
+        }
+        if shadowed, let path = model.shadowPath {
+            c.drawShadow(of: path, color: model.shadowColor, opacity: model.shadowOpacity, offset: model.shadowOffset,
+                         radius: model.shadowRadius, cache: shadowCache)
+        }
+        if let background = model.backgroundColor, !background.isClear, !skipsBackground {
+            c.setFillColor(background)
+            c.fill(roundedBoundsPath)
+        }
+        c.saveGState()
+        if model.masksToBounds { c.clip(to: roundedBoundsPath) }
+        drawContents(in: c)
+        drawOwnContent(in: c)
+        if let clip = sublayerClip { c.clip(to: clip) }
+        var local = dirty
+        // A group shadow is cast by the whole subtree: what lies within the shadow's reach
+        // of the damage must be drawn for the shadow to be whole there.
+        if groupShadow, let d = local {
+            let o = visualOutset
+            local = d.insetBy(dx: -o, dy: -o)
+        }
+        for s in orderedSublayers { s.composite(in: c, dirty: local) }
+        c.restoreGState()
+        drawBorder(in: c)
+        if grouped { c.endTransparencyLayer() }
+    }
+
+    private func drawBorder(in c: Context) {
+        let b = model.bounds
+        guard model.borderWidth > 0, !model.borderColor.isClear else { return }
+        let w = min(model.borderWidth, b.width / 2, b.height / 2)
+        let inner = b.insetBy(dx: w / 2, dy: w / 2)
+        guard !inner.isNull else { return }
+        c.setStrokeColor(model.borderColor)
+        c.lineWidth = w
+        let r = max(0, min(model.cornerRadius, b.width / 2, b.height / 2) - w / 2)
+        c.stroke(Layer.roundedPath(inner, radius: r, corners: model.maskedCorners))
+    }
+
+    /// Where an image of the contents goes: by gravity, at its size over
+    /// `contentsScale` times the part `contentsRect` shows.
+    func contentsPlacement(of image: Surface) -> Rect {
+        let k = model.contentsScale, cr = model.contentsRect
+        let size = Size(width: Double(image.width) / k * cr.width, height: Double(image.height) / k * cr.height)
+        return model.contentsGravity.rect(for: size, in: model.bounds)
+    }
+
+    /// Draws the backing store, or else the contents image.
+    private func drawContents(in c: Context) {
+        displayIfNeeded()
+        if let store {
+            let b = model.bounds
+            if storeSize == b.size {
+                // Drawn for these bounds: pixel for pixel from the bounds' origin, only
+                // where drawing reached.
+                let k = store.scale, content = storeContent
+                guard !content.isEmpty else { return }
+                let whole = content.width == store.width && content.height == store.height
+                if !whole {
+                    c.saveGState()
+                    c.clip(to: Rect(x: b.minX + Double(content.x0) / k, y: b.minY + Double(content.y0) / k,
+                                    width: Double(content.width) / k, height: Double(content.height) / k))
+                }
+                c.draw(store, in: Rect(x: b.minX, y: b.minY, width: Double(store.width) / k, height: Double(store.height) / k))
+                if !whole { c.restoreGState() }
+            } else {
+                let k = store.scale
+                let size = Size(width: Double(store.width) / k, height: Double(store.height) / k)
+                c.draw(store, in: model.contentsGravity.rect(for: size, in: b))
+            }
+            return
+        }
+        guard let image = contents?.surface else { return }
+        let target = contentsPlacement(of: image)
+        let cr = model.contentsRect
+        guard target.width > 0, target.height > 0, cr.width > 0, cr.height > 0 else { return }
+        if cr == Rect(x: 0, y: 0, width: 1, height: 1) { return c.draw(image, in: target) }
+        // The whole image placed so that its contentsRect part covers the target.
+        let w = target.width / cr.width, h = target.height / cr.height
+        c.saveGState()
+        c.clip(to: target)
+        c.draw(image, in: Rect(x: target.minX - cr.minX * w, y: target.minY - cr.minY * h, width: w, height: h))
+        c.restoreGState()
+    }
+
+    /// Clips to the alpha of a mask layer rendered over the visible part of `extent`, on
+    /// the device's own pixel grid, so that a mask rendered for part of a frame has the
+    /// same pixels as one rendered for all of it. Where the mask cannot be rendered the
+    /// clip becomes empty, so that the layer draws nothing rather than unmasked, and the
+    /// context's failure records why.
+    private func applyMask(_ mask: Layer, in c: Context, over extent: Rect) {
+        let toDevice = c.transform
+        let visible = extent.intersection(c.clipBoundingBox)
+        guard !visible.isNull, visible.width > 0, visible.height > 0, let toUser = toDevice.inverted() else {
+            return c.clip(to: Rect.zero)
+        }
+        let d = toDevice.apply(to: visible)
+        let x0 = d.minX.rounded(.down), y0 = d.minY.rounded(.down)
+        let x1 = d.maxX.rounded(.up), y1 = d.maxY.rounded(.up)
+        let scale = c.surface.scale
+        let surface: Surface
+        do {
+            surface = try Surface(width: max(1, Int(x1 - x0)), height: max(1, Int(y1 - y0)), scale: scale)
+        } catch {
+            c.clip(to: Rect.zero)
+            c.noteFailure(error)
+            return
+        }
+        let mc = Context(surface: surface)
+        // From this layer's coordinates to the scratch surface's pixels, through the device.
+        let wanted = toDevice.concatenating(AffineTransform(translationX: -x0, y: -y0))
+        mc.concatenate(wanted.concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
+        mask.layoutIfNeeded()
+        mask.composite(in: mc, dirty: nil)
+        if let f = mc.failure { c.noteFailure(f) }
+        c.clip(to: toUser.apply(to: Rect(x: x0, y: y0, width: Double(surface.width), height: Double(surface.height))),
+               mask: surface)
+    }
+
+    /// Passes the stores' failures of the subtree to the context, once.
+    package func reportFailure(to c: Context) {
+        if let f = failure {
+            c.noteFailure(f)
+            failure = nil
+        }
+        for s in children { s.reportFailure(to: c) }
+    }
+}
+
+extension Layer {
+    /// The extents, in this layer's coordinates, of the visible layers of the subtree that
+    /// must be redrawn whole when any part of them is: a backdrop blur reads what lies
+    /// around the part. Only such layers are visited, not the whole tree.
+    package func wholeRedrawRects() -> [Rect] {
+        Layer.wholeRedrawLayers.removeAll { $0.layer == nil }
+        var out: [Rect] = []
+        for box in Layer.wholeRedrawLayers {
+            guard let l = box.layer, l.redrawsAsAWhole else { continue }
+            // Visible, and in this tree: every layer up to this one shown.
+            var t = AffineTransform.identity
+            var x: Layer? = l
+            var inTree = false
+            while let y = x {
+                if y.model.isHidden { break }
+                if y === self { inTree = true; break }
+                t = t.concatenating(y.transformToSuperlayer)
+                x = y.superlayer
+            }
+            if inTree { out.append(t.apply(to: l.drawingExtent)) }
+        }
+        return out
+    }
+}
+
+/// A weak reference to a layer, for the list of layers drawn whole.
+@MainActor
+final class WeakLayer {
+    weak var layer: Layer?
+    init(_ layer: Layer) { self.layer = layer }
+}

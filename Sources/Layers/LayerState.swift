@@ -1,0 +1,39 @@
+import Raster
+
+/// The values of a layer's properties that can change how it looks: the model the code
+/// sets. Kept together so that a presentation copy is one value.
+struct LayerState {
+    var bounds: Rect = .zero
+    var position: Point = .zero
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var transform: AffineTransform = .identity
+    var zPosition = 0.0
+    var isHidden = false
+    var opacity = 1.0
+    var backgroundColor: Color?
+    var cornerRadius = 0.0
+    var maskedCorners: CornerMask = .all
+    var borderWidth = 0.0
+    var borderColor: Color = .black
+    var shadowColor: Color = .black
+    var shadowOpacity = 0.0
+    var shadowOffset = Size(width: 0, height: -3)
+    var shadowRadius = 3.0
+    var shadowPath: Path?
+    var masksToBounds = false
+    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsGravity: ContentsGravity = .resize
+    var contentsScale = 1.0
+}
+
+extension Rect {
+    /// The rectangle with NaN and infinite values made 0 and negative sizes made 0.
+    var sanitized: Rect {
+        func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        return Rect(x: f(x), y: f(y), width: max(0, f(width)), height: max(0, f(height)))
+    }
+}
+
+extension AffineTransform {
+    var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+}

@@ -1,0 +1,199 @@
+import Glibc
+@testable import Layers
+import Raster
+import Testing
+
+/// Layers drawn into surfaces, checked against computed pixel values.
+@MainActor
+@Suite struct LayerRenderingTests {
+    static let red = Pixel(r: 255, g: 0, b: 0, a: 255), blue = Pixel(r: 0, g: 0, b: 255, a: 255)
+
+    func render(_ layer: Layer, _ w: Int, _ h: Int) throws -> Surface {
+        let s = try Surface(width: w, height: h)
+        layer.render(in: Context(surface: s))
+        return s
+    }
+
+    func solid(_ frame: Rect, _ color: Color) -> Layer {
+        let l = Layer()
+        l.frame = frame
+        l.backgroundColor = color
+        return l
+    }
+
+    // MARK: Gradients
+
+    /// A black-to-white gradient layer of 200 x 100: the grey at each pixel is 255 t.
+    func gradient(_ type: GradientLayer.GradientType, _ start: Point, _ end: Point) throws -> Surface {
+        let g = GradientLayer()
+        g.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        g.colors = [.black, .white]
+        g.type = type
+        g.startPoint = start
+        g.endPoint = end
+        return try render(g, 200, 100)
+    }
+
+    func expectGrey(_ s: Surface, _ t: (Point) -> Double, _ name: String) {
+        for (x, y) in [(10, 10), (50, 80), (100, 50), (150, 20), (190, 95), (120, 60), (30, 45), (170, 70)] {
+            let p = Point(x: (Double(x) + 0.5) / 200, y: (Double(y) + 0.5) / 100)
+            let expected = min(max(t(p), 0), 1) * 255
+            #expect(abs(Double(s[x, y].r) - expected) <= 2, "\(name) at (\(x), \(y)): \(s[x, y].r), formula \(expected)")
+            #expect(s[x, y].a == 255)
+        }
+    }
+
+    @Test func axialGradientIsTheProjectionOntoItsAxis() throws {
+        let s0 = Point(x: 0.1, y: 0.2), e = Point(x: 0.9, y: 0.7)
+        let s = try gradient(.axial, s0, e)
+        expectGrey(s, { p in
+            let ax = e.x - s0.x, ay = e.y - s0.y
+            return ((p.x - s0.x) * ax + (p.y - s0.y) * ay) / (ax * ax + ay * ay)
+        }, "axial")
+    }
+
+    @Test func radialGradientIsAnEllipseStretchedWithTheBounds() throws {
+        let c = Point(x: 0.5, y: 0.5), e = Point(x: 0.9, y: 0.8)
+        let s = try gradient(.radial, c, e)
+        let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
+        expectGrey(s, { p in (pow((p.x - c.x) / rx, 2) + pow((p.y - c.y) / ry, 2)).squareRoot() }, "radial")
+        // Not a circle: at the same distance in points, sideways and downwards differ.
+        #expect(abs(Int(s[140, 50].r) - Int(s[100, 90].r)) > 20)
+    }
+
+    @Test func conicGradientSweepsClockwiseFromTheEndPoint() throws {
+        let c = Point(x: 0.5, y: 0.5), e = Point(x: 0.5, y: 1)
+        let s = try gradient(.conic, c, e)
+        let start = atan2(e.y - c.y, e.x - c.x)
+        expectGrey(s, { p in
+            var t = (atan2(p.y - c.y, p.x - c.x) - start) / (2 * .pi)
+            t -= t.rounded(.down)
+            return t
+        }, "conic")
+        // Clockwise on screen from straight down: the left side comes a quarter turn in.
+        #expect(abs(Int(s[20, 50].r) - 64) <= 3)
+    }
+
+    @Test func gradientLocationsAreClampedAndSorted() throws {
+        let g = GradientLayer()
+        g.frame = Rect(x: 0, y: 0, width: 100, height: 10)
+        g.startPoint = Point(x: 0, y: 0.5)
+        g.endPoint = Point(x: 1, y: 0.5)
+        g.colors = [.white, .black]
+        g.locations = [1.5, -0.5]  // clamped to 1 and 0, then sorted: black first
+        let s = try render(g, 100, 10)
+        #expect(s[2, 5].r < 10 && s[97, 5].r > 245)
+    }
+
+    // MARK: Shapes and order
+
+    @Test func strokeEndStrokesThatFractionOfTheLength() throws {
+        let shape = ShapeLayer()
+        shape.frame = Rect(x: 0, y: 0, width: 100, height: 20)
+        var p = Path()
+        p.move(to: Point(x: 10, y: 10))
+        p.addLine(to: Point(x: 90, y: 10))
+        shape.path = p
+        shape.fillColor = nil
+        shape.strokeColor = .blue
+        shape.lineWidth = 4
+        shape.strokeEnd = 0.5
+        let s = try render(shape, 100, 20)
+        // 80 points long: the first 40, from x 10 to 50.
+        #expect(s[11, 10] == Self.blue && s[48, 10] == Self.blue)
+        #expect(s[51, 10] == .clear && s[80, 10] == .clear)
+        shape.strokeStart = 0.5
+        shape.strokeEnd = 1
+        let t = try render(shape, 100, 20)
+        #expect(t[48, 10] == .clear && t[51, 10] == Self.blue && t[88, 10] == Self.blue)
+    }
+
+    @Test func zPositionReordersSiblings() throws {
+        let root = solid(Rect(x: 0, y: 0, width: 60, height: 40), .white)
+        let first = solid(Rect(x: 0, y: 0, width: 40, height: 40), .red)
+        let second = solid(Rect(x: 20, y: 0, width: 40, height: 40), .blue)
+        root.addSublayer(first)
+        root.addSublayer(second)
+        #expect(try render(root, 60, 40)[30, 20] == Self.blue)
+        first.zPosition = 1
+        #expect(try render(root, 60, 40)[30, 20] == Self.red)
+        #expect(root.sublayers?.first === first, "the array keeps its order")
+    }
+
+    @Test func aTurnedLayerDrawsWhereItsFrameSays() throws {
+        let root = solid(Rect(x: 0, y: 0, width: 100, height: 100), .white)
+        let bar = solid(Rect(x: 0, y: 0, width: 60, height: 10), .red)
+        bar.anchorPoint = .zero
+        bar.position = Point(x: 50, y: 20)
+        bar.affineTransform = AffineTransform(rotationAngle: .pi / 2)
+        root.addSublayer(bar)
+        let s = try render(root, 100, 100)
+        #expect(bar.frame.isApproximately(Rect(x: 40, y: 20, width: 10, height: 60)))
+        #expect(s[45, 50] == Self.red && s[55, 50] != Self.red && s[45, 15] != Self.red)
+    }
+
+    @Test func theBorderIsDrawnAboveTheSublayers() throws {
+        let root = solid(Rect(x: 0, y: 0, width: 40, height: 40), .white)
+        root.borderWidth = 4
+        root.borderColor = .blue
+        root.addSublayer(solid(Rect(x: 0, y: 0, width: 40, height: 40), .red))
+        let s = try render(root, 40, 40)
+        #expect(s[1, 20] == Self.blue && s[20, 20] == Self.red)
+    }
+
+    @Test func opacityFadesTheLayerAsAGroup() throws {
+        let root = solid(Rect(x: 0, y: 0, width: 20, height: 20), .white)
+        let group = solid(Rect(x: 0, y: 0, width: 20, height: 20), .blue)
+        group.addSublayer(solid(Rect(x: 0, y: 0, width: 20, height: 20), .red))
+        group.opacity = 0.5
+        root.addSublayer(group)
+        let p = try render(root, 20, 20)[10, 10]
+        // Red at half over white, and no blue seen through it.
+        #expect(p.r == 255 && abs(Int(p.g) - 128) <= 1 && p.g == p.b)
+    }
+
+    // MARK: Masks and shadows
+
+    @Test func aMaskCutsTheShadowToo() throws {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 120, height: 60)
+        let card = solid(Rect(x: 10, y: 10, width: 40, height: 40), .red)
+        card.shadowOpacity = 1
+        card.shadowRadius = 1
+        card.shadowOffset = Size(width: 40, height: 0)
+        root.addSublayer(card)
+        let unmasked = try render(root, 120, 60)
+        #expect(unmasked[70, 30].a > 200, "the shadow lies 40 points to the right")
+        let mask = ShapeLayer()
+        mask.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        mask.path = Path(rect: Rect(x: 0, y: 0, width: 45, height: 40))  // the card and 5 points more
+        card.mask = mask
+        let s = try render(root, 120, 60)
+        #expect(s[30, 30] == Self.red)
+        var outside = 0
+        for y in 0..<60 { for x in 56..<120 where s[x, y] != .clear { outside += 1 } }
+        #expect(outside == 0, "no shadow pixel beyond the mask")
+        #expect(s[52, 30].a > 0, "inside the mask the shadow shows")
+    }
+
+    @Test func contentsArePlacedByGravityAtTheirScale() throws {
+        let px = try Surface(width: 8, height: 8, scale: 2)
+        px.clear(to: Self.red)
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        l.contents = try Image(surface: px)
+        l.contentsScale = 2
+        l.contentsGravity = .bottomRight
+        let s = try render(l, 20, 20)
+        // 8 pixels at 2 per point: 4 points, in the bottom-right corner.
+        #expect(s[17, 17] == Self.red && s[15, 15] == .clear && s[16, 16] == Self.red)
+        l.contentsGravity = .resize
+        #expect(try render(l, 20, 20)[1, 1] == Self.red)
+    }
+}
+
+extension Rect {
+    func isApproximately(_ r: Rect) -> Bool {
+        abs(x - r.x) < 1e-9 && abs(y - r.y) < 1e-9 && abs(width - r.width) < 1e-9 && abs(height - r.height) < 1e-9
+    }
+}
