@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import Text
 import Views
@@ -10,8 +11,8 @@ final class BackdropView: View {
     init(frame: Rect, kind: Specimen.Backdrop) {
         self.kind = kind
         super.init(frame: frame)
-        cornerRadius = 6
-        clipsToBounds = true
+        // Rounded, but not clipping: a specimen's shadow may reach past the backdrop.
+        layer.cornerRadius = 6
         switch kind {
         case .plain: backgroundColor = Color(white: 0.97)
         case .dark: backgroundColor = Color(red: 0.16, green: 0.2, blue: 0.27)
@@ -20,6 +21,7 @@ final class BackdropView: View {
     }
 
     override func draw(_ rect: Rect, in context: Context) {
+        context.clip(to: layer.roundedBoundsPath)
         switch kind {
         case .checkerboard:
             context.setFillColor(Color(white: 0.8))
@@ -71,9 +73,9 @@ final class CardView: View {
         let width = (max(inner.width, titleWidth + 20) + 12).rounded(.up)
         super.init(frame: Rect(x: 0, y: 0, width: width, height: CardView.titleHeight + inner.height + 6))
         backgroundColor = .white
-        cornerRadius = 10
-        borderWidth = 1
-        borderColor = Color(white: 0.85)
+        layer.cornerRadius = 10
+        layer.borderWidth = 1
+        layer.borderColor = Color(white: 0.85)
         let title = Label(frame: Rect(x: 8, y: 3, width: width - 16, height: 18), text: specimen.name,
                           font: try? Text.Font.system(size: 11))
         title.textColor = Color(white: 0.3)

@@ -40,10 +40,20 @@ public enum CalendarIcon {
         return s
     }
 
-    /// The icon from `Resources/calendar-icon.png` when found (beside the package, the
-    /// executable or the working directory), else drawn.
-    public static func load(scale: Double = 1) -> Surface {
-        if scale == 1, let path = Resources.path("calendar-icon.png"), let s = try? Surface(contentsOfPNG: path) { return s }
-        return draw(scale: scale)
+    /// The scale of the display the gallery is built for (`UIScreen.main.scale`): the
+    /// icon `load()` gives by default.
+    @MainActor public static var displayScale = 1.0
+
+    /// The icon for a display of `scale`: `Resources/calendar-icon.png`, or
+    /// `calendar-icon@2x.png` at scale 2 and more, when found (beside the package, the
+    /// executable or the working directory), else drawn at that scale.
+    @MainActor public static func load(scale: Double? = nil) -> Image {
+        let scale = scale ?? displayScale
+        let k = scale >= 2 ? 2.0 : 1.0
+        if let path = Resources.path(k == 2 ? "calendar-icon@2x.png" : "calendar-icon.png"),
+           let image = try? Image(contentsOfFile: path) {
+            return image
+        }
+        return Image(adopting: draw(scale: k))
     }
 }

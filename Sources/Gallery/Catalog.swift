@@ -103,11 +103,11 @@ public enum Catalog {
             shape("shape-effect", backdrop: .colorful) { v in
                 v.path = .dialog(radius: 14, arrowPosition: .bottom(center: 80, width: 24, height: 14))
                 v.backgroundColor = Color(white: 1, alpha: 0.25)
-                v.effect = 6
+                v.effect = BlurEffect(style: .regular)
                 v.effectAlpha = 0.9
                 let badge = View(frame: Rect(x: 100, y: -10, width: 80, height: 40))
                 badge.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.3)
-                badge.cornerRadius = 8
+                badge.layer.cornerRadius = 8
                 v.addSubview(badge)  // clipped by the shape
             },
         ]
@@ -143,10 +143,10 @@ public enum Catalog {
                 b.setTitle("Press me", for: .normal)
                 b.setTitleColor(.white, for: .normal)
                 b.backgroundColor = Color(red: 0.0, green: 0.48, blue: 1.0)
-                b.cornerRadius = 10
-                b.shadowOpacity = 0.4
-                b.shadowRadius = 4
-                b.shadowOffset = Size(width: 0, height: 3)
+                b.layer.cornerRadius = 10
+                b.layer.shadowOpacity = 0.4
+                b.layer.shadowRadius = 4
+                b.layer.shadowOffset = Size(width: 0, height: 3)
                 var taps = 0
                 b.addAction(for: .touchUpInside) { _, _ in
                     taps += 1

@@ -14,8 +14,10 @@ public enum Gallery {
         Button().fontError.map { "\($0); the gallery draws its controls without titles" }
     }
 
-    /// A root of `size` points holding the gallery page.
-    public static func makeRoot(size: Size = GalleryPage.defaultSize) -> (RootView, GalleryPage) {
+    /// A root of `size` points holding the gallery page, with the images made for a
+    /// display of `scale` (the calendar icon at 2x for scale 2).
+    public static func makeRoot(size: Size = GalleryPage.defaultSize, scale: Double = 1) -> (RootView, GalleryPage) {
+        CalendarIcon.displayScale = scale
         let root = RootView(size: size)
         let page = GalleryPage(frame: Rect(origin: .zero, size: size))
         root.addSubview(page)
@@ -28,7 +30,7 @@ public enum Gallery {
     /// `shot` actions in the replay write their own files through `writeShot`.
     public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
                             replay actions: [Replay.Action] = []) throws -> Surface {
-        let (root, page) = makeRoot(size: size)
+        let (root, page) = makeRoot(size: size, scale: scale)
         // A part of the picture that could not be drawn fails the shot, rather than give a
         // picture without it.
         var failure: RasterError?

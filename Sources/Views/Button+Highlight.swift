@@ -8,14 +8,14 @@ extension Button {
     /// transparent pixel stays transparent. UIKit has no public call for this.
     ///
     /// - Throws: `RasterError.outOfMemory` when the new image's memory cannot be had.
-    nonisolated public static func highlightedImage(of image: Surface, maskAlpha: Double = 0.46) throws(RasterError) -> Surface {
-        let out = try Surface(sizeOf: image)
+    nonisolated public static func highlightedImage(of image: Image, maskAlpha: Double = 0.46) throws(RasterError) -> Image {
+        let out = try Surface(sizeOf: image.surface)
         let context = Context(surface: out)
         let bounds = Rect(origin: .zero, size: image.size)
         context.draw(image, in: bounds)
-        context.clip(to: bounds, mask: image)
+        context.clip(to: bounds, mask: image.surface)
         context.setFillColor(Color(white: 0, alpha: maskAlpha))
         context.fill(bounds)
-        return out
+        return Image(adopting: out)
     }
 }

@@ -8,10 +8,10 @@ import Text
 open class Button: Control {
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: Color] = [:]
-    private var images: [UInt: Surface] = [:]
+    private var images: [UInt: Image] = [:]
     /// The highlighted form of the normal image, with the image it was made from (held,
     /// so that its identity cannot pass to another image); emptied by `setImage`.
-    private var highlightCache: (source: Surface, image: Surface)?
+    private var highlightCache: (source: Image, image: Image)?
 
     /// The font of the title; default the system face at 15 points. Nil when that face
     /// could not be loaded (no font installed): the button then draws no title, and
@@ -34,6 +34,7 @@ open class Button: Control {
             fontError = error
         }
         super.init(frame: frame)
+        contentMode = .redraw
         titleColors[State.normal.rawValue] = Color(red: 0, green: 0.478, blue: 1)
     }
 
@@ -52,7 +53,7 @@ open class Button: Control {
     }
 
     /// Sets the image for a state (`setImage(_:for:)`).
-    public func setImage(_ image: Surface?, for state: State) {
+    public func setImage(_ image: Image?, for state: State) {
         images[state.rawValue] = image
         highlightCache = nil
         setNeedsDisplay()
@@ -63,7 +64,7 @@ open class Button: Control {
     /// The title colour for a state, falling back to the normal one.
     public func titleColor(for state: State) -> Color? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
     /// The image for a state, falling back to the normal one (`image(for:)`).
-    public func image(for state: State) -> Surface? { images[state.rawValue] ?? images[State.normal.rawValue] }
+    public func image(for state: State) -> Image? { images[state.rawValue] ?? images[State.normal.rawValue] }
 
     /// The title shown now.
     public var currentTitle: String? { title(for: state) }
@@ -71,14 +72,14 @@ open class Button: Control {
     /// The image shown now: the state's own, or the normal one darkened while highlighted.
     /// Nil when there is none, or when the darkened image could not be made (no memory
     /// for it): the button then draws no image rather than the wrong one.
-    public var currentImage: Surface? { try? shownImage() }
+    public var currentImage: Image? { try? shownImage() }
 
     /// The image shown now, or the reason the darkened one could not be made.
-    func shownImage() throws(RasterError) -> Surface? {
+    func shownImage() throws(RasterError) -> Image? {
         if let own = images[state.rawValue] { return own }
         guard let normal = images[State.normal.rawValue] else { return nil }
         if isHighlighted && adjustsImageWhenHighlighted {
-            if let cache = highlightCache, cache.source === normal { return cache.image }
+            if let cache = highlightCache, cache.source.surface === normal.surface { return cache.image }
             let h = try Button.highlightedImage(of: normal)
             highlightCache = (normal, h)
             return h
@@ -90,7 +91,7 @@ open class Button: Control {
         let dim = !isEnabled && adjustsImageWhenDisabled
         context.saveGState()
         if dim { context.alpha = 0.35 }
-        let image: Surface?
+        let image: Image?
         do {
             image = try shownImage()
         } catch {

@@ -39,19 +39,18 @@ open class Checkbox: Control {
     private var circleBorderColor: Color = .white
     private var circleBorderWidth = 1.0
 
-    /// The circle's border colour; default white (not a rectangular layer border).
-    override open var borderColor: Color {
+    /// The circle's border colour; default white (the document's own property, not the
+    /// layer's rectangular border).
+    open var borderColor: Color {
         get { circleBorderColor }
         set { circleBorderColor = newValue; setNeedsDisplay() }
     }
 
     /// The circle's border width; default 1. Negative and NaN count as 0.
-    override open var borderWidth: Double {
+    open var borderWidth: Double {
         get { circleBorderWidth }
         set { circleBorderWidth = newValue; setNeedsDisplay() }
     }
-
-    override open var drawsLayerBorder: Bool { false }
 
     /// The style, from `filled`.
     public var style: Style { filled ? .grayedOut : .openCircle }
@@ -63,6 +62,7 @@ open class Checkbox: Control {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isOpaque = false
+        contentMode = .redraw
     }
 
     /// The background colour fills only the circle, under the fill (the answer's first
@@ -105,11 +105,6 @@ open class Checkbox: Control {
         return Rect(x: group.minX, y: group.minY, width: group.width.rounded(), height: group.height.rounded())
     }
 
-    override open var drawsLayerBackground: Bool { false }
-
-    /// The checkmark's clear stroke must punch through the box's own pixels only.
-    override open var drawsInOwnLayer: Bool { true }
-
     override open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
     override open func draw(_ rect: Rect, in context: Context) {
@@ -151,7 +146,4 @@ open class Checkbox: Control {
         context.stroke(mark)
         context.restoreGState()
     }
-
-    /// The oval's shadow reaches a little beyond the square.
-    override open var visualOutset: Double { max(super.visualOutset, 4) }
 }

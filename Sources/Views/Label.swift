@@ -38,6 +38,7 @@ open class Label: View {
             fontError = error
         }
         super.init(frame: frame)
+        contentMode = .redraw
     }
 
     /// Creates a label with a font of the caller's; nil draws no text.
@@ -45,6 +46,7 @@ open class Label: View {
         self.text = text
         self.font = font
         super.init(frame: frame)
+        contentMode = .redraw
     }
 
     override open func draw(_ rect: Rect, in context: Context) {

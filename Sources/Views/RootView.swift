@@ -1,3 +1,4 @@
+import Layers
 import Raster
 
 /// The root of a view tree, standing in for `UIWindow`: it owns the damage region and
@@ -8,19 +9,15 @@ public final class RootView: View {
     private var damage: [Rect] = []
     private var layoutScheduled = true
     private var touch: Touch?
-    private var skipsBackground = false
-
-    override public var drawsLayerBackground: Bool { !skipsBackground }
 
     /// Called whenever the tree asks for a new frame (damage or layout): a window host
     /// schedules a frame from here.
     public var onNeedsFrame: (() -> Void)?
 
-    /// Called when a view could not be drawn as asked, with the view and the reason (a
-    /// mask's scratch surface that could not be made): that view was left out of the
-    /// frame rather than drawn wrong. A drawing operation that ran out of memory
-    /// (`Context.failure`) is reported once per frame with the root as the view. Nil by
-    /// default: nothing is reported.
+    /// Called when part of a frame could not be drawn as asked for want of memory (a
+    /// backing store, a mask's scratch surface, a transparency layer): that part was left
+    /// out rather than drawn wrong. Reported once per frame, with the root as the view.
+    /// Nil by default: nothing is reported.
     public var renderFailureHandler: ((View, RasterError) -> Void)?
 
     /// Creates a root of a size in points, with a white background.
@@ -28,8 +25,14 @@ public final class RootView: View {
         super.init(frame: Rect(origin: .zero, size: size))
         backgroundColor = .white
         isOpaque = true
+        layer.damageHandler = { [unowned self] in self.addDamage($0) }
+        layer.layoutHandler = { [unowned self] in self.scheduleLayout() }
         addDamage(bounds)
     }
+
+    /// The pixels per point the tree's backing stores are drawn at: the scale of the
+    /// surface rendered into last. Rendering at another scale draws them again.
+    public private(set) var contentsScale = 1.0
 
     /// Subviews that always fill the root, following its size (a page).
     public var filledSubviews: [View] = [] { didSet { setNeedsLayout() } }
@@ -83,6 +86,11 @@ public final class RootView: View {
     public func render(into surface: Surface, full: Bool = false) -> [Rect] {
         layoutScheduled = false
         layoutIfNeeded()
+        layer.layoutIfNeeded()
+        if surface.scale != contentsScale {
+            contentsScale = surface.scale
+            layer.applyContentsScale(surface.scale)
+        }
         var rects = full ? [bounds] : damage
         if !full { damage.removeAll() }
         rects = expandForWholeViews(rects)
@@ -103,30 +111,22 @@ public final class RootView: View {
             // An opaque subview covering the region hides the root's background; an
             // opaque background hides what was there: either way nothing needs clearing.
             let covered = subviews.contains { $0.isOpaque && !$0.isHidden && $0.alpha >= 1 && $0.frame.contains(dirty) }
-            skipsBackground = covered
+            layer.skipsBackground = covered
             if !covered && !(backgroundColor.map { $0.alpha >= 1 } ?? false) { c.clear(dirty) }
-            render(in: c, dirty: dirty)
-            skipsBackground = false
+            layer.composite(in: c, dirty: dirty)
+            layer.skipsBackground = false
             c.restoreGState()
         }
         // A drawing operation that could not get memory drew nothing: the frame lacks it.
+        layer.reportFailure(to: c)
         if let failure = c.failure { renderFailureHandler?(self, failure) }
         return pixels
     }
 
-    /// Grows damage to cover every view that must be redrawn whole (shadows, blurs) and
-    /// that the damage touches, until nothing more is added.
+    /// Grows damage to cover every layer that must be redrawn whole (a backdrop blur)
+    /// and that the damage touches, until nothing more is added.
     private func expandForWholeViews(_ input: [Rect]) -> [Rect] {
-        var wholes: [Rect] = []
-        func collect(_ v: View) {
-            guard !v.isHidden else { return }
-            if v.redrawsAsAWhole {
-                let o = v.visualOutset
-                wholes.append(v.convert(v.bounds.insetBy(dx: -o, dy: -o), to: self).intersection(bounds))
-            }
-            for s in v.subviews { collect(s) }
-        }
-        collect(self)
+        let wholes = layer.wholeRedrawRects().map { $0.intersection(bounds) }
         guard !wholes.isEmpty else { return input }
         var rects = input
         var changed = true

@@ -7,8 +7,8 @@ import Raster
 ///
 /// The document's class ignores later sets of `backgroundColor` and `opaque`; this one
 /// honours them as any `UIView` would: a background colour fills the bounds behind the
-/// shape (rounded by `cornerRadius`, which is also the layer's corner radius, a property
-/// of the view in Vitrine), and `isOpaque` is the caller's promise.
+/// shape (rounded by `layer.cornerRadius`, not by the view's own `cornerRadius`), and
+/// `isOpaque` is the caller's promise.
 @MainActor
 open class RoundedRectView: View {
     /// The stroke colour; default white.
@@ -19,8 +19,9 @@ open class RoundedRectView: View {
     public var strokeWidth = 1.0 { didSet { setNeedsDisplay() } }
     private var radius = 30.0
 
-    /// The corner radius; default 30, clamped to half the shorter side when drawn.
-    override open var cornerRadius: Double {
+    /// The corner radius of the drawn rectangle; default 30, clamped to half the shorter
+    /// side when drawn (the document's own property, not the layer's).
+    open var cornerRadius: Double {
         get { radius }
         set { radius = newValue; setNeedsDisplay() }
     }
@@ -30,6 +31,7 @@ open class RoundedRectView: View {
         super.init(frame: frame)
         backgroundColor = .clear
         isOpaque = false
+        contentMode = .redraw
     }
 
     /// The radius actually drawn: at most half the shorter side.

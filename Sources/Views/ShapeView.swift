@@ -1,85 +1,132 @@
+import Layers
 import Raster
 
 /// A view of any shape with outer and inner shadows, a backdrop blur and a transparent
-/// background outside the shape (the `ShapeView` of the source document). The shape is
-/// rebuilt from the bounds whenever they change; the background colour fills the shape;
-/// subviews are clipped to it; touches outside the shape fall through.
+/// background outside the shape (the `ShapeView` of the source document), built as the
+/// document builds it from layers:
+///
+/// - an outer-shadow layer whose shadow is cut by a mask outside the shape, so that a
+///   translucent shape shows no shadow through itself;
+/// - a backdrop layer blurring what lies beneath, inside the shape;
+/// - a shape layer filled with the background colour;
+/// - an inner-shadow layer, the shadow of the shape's surroundings masked by the shape;
+/// - a container for the subviews, clipped to the shape.
+///
+/// The shape is rebuilt from the bounds whenever they change; touches outside it fall
+/// through.
 @MainActor
 open class ShapeView: View {
+    override open class var layerClass: Layer.Type { ShapeLayer.self }
+
+    /// The view's layer, whose path is the current shape (`ShapeLayer`); it fills
+    /// nothing itself.
+    public var shapeLayer: ShapeLayer { layer as! ShapeLayer }
+
     /// The shape; nil: the bounds.
     public var path: ShapePath? { didSet { rebuild() } }
     /// The shadow outside the shape (the part under the shape is left out, so a
     /// translucent shape shows none through itself).
-    public var outerShadow: ShapeShadow? { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
+    public var outerShadow: ShapeShadow? { didSet { applyShadows() } }
     /// The shadow inside the shape, cast by its surroundings.
-    public var innerShadow: ShapeShadow? { didSet { setNeedsDisplay() } }
-    /// A backdrop blur radius under the shape (the document's `UIVisualEffect`); nil:
-    /// none.
-    public var effect: Double? { didSet { setNeedsDisplay() } }
-    /// How strongly the blur shows, 0...1; default 1.
-    public var effectAlpha = 1.0 { didSet { setNeedsDisplay() } }
-    /// Called with the new shape each time it is rebuilt (the document's
+    public var innerShadow: ShapeShadow? { didSet { applyShadows() } }
+    /// The visual effect under the shape (the document's `UIVisualEffect`): a blur of
+    /// what lies beneath; nil: none.
+    public var effect: VisualEffect? { didSet { applyEffect() } }
+    /// How strongly the effect shows, 0...1; default 1.
+    public var effectAlpha = 1.0 { didSet { applyEffect() } }
+    /// Called with the shape layer each time the shape is rebuilt (the document's
     /// `didUpdateLayer`).
-    public var didUpdateShape: ((Path) -> Void)?
+    public var didUpdateLayer: ((ShapeLayer) -> Void)?
 
     /// The current shape, in the view's coordinates.
     public private(set) var shape = Path()
 
-    private var fill: Color?
-    private let outerShadowCache = ShadowCache()
-    private let innerShadowCache = ShadowCache()
+    private let outerShadowLayer = Layer()
+    private let outerCut = ShapeLayer()
+    private let effectLayer = BackdropLayer()
+    private let fillLayer = ShapeLayer()
+    private let innerShadowLayer = Layer()
+    private let innerMask = ShapeLayer()
+    private let container = Layer()
 
     /// Creates a shape view.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
+        shapeLayer.fillColor = nil
+        fillLayer.fillColor = nil
+        outerCut.fillRule = .evenOdd
+        outerShadowLayer.mask = outerCut
+        innerShadowLayer.mask = innerMask
+        for l in [outerShadowLayer, effectLayer, fillLayer, innerShadowLayer, container] { layer.addSublayer(l) }
         rebuild()
     }
 
     /// Fills the shape, not the bounds.
     override open var backgroundColor: Color? {
-        get { fill }
-        set { fill = newValue; setNeedsDisplay() }
+        get { fillLayer.fillColor }
+        set { fillLayer.fillColor = newValue }
     }
+
+    override var sublayerHost: Layer { container }
 
     override open func boundsDidChange() { rebuild() }
 
     private func rebuild() {
-        shape = path?.path(in: bounds) ?? Path(rect: bounds)
-        didUpdateShape?(shape)
-        setNeedsDisplay()
+        let b = bounds
+        shape = path?.path(in: b) ?? Path(rect: b)
+        for l in [outerShadowLayer, effectLayer, fillLayer, innerShadowLayer, container] {
+            l.bounds = b
+            l.position = Point(x: b.midX, y: b.midY)
+        }
+        shapeLayer.path = shape
+        fillLayer.path = shape
+        effectLayer.shape = shape
+        container.sublayerClip = shape
+        applyShadows()
+        didUpdateLayer?(shapeLayer)
     }
 
-    override open var drawsLayerBackground: Bool { false }
+    /// The rectangle around the bounds that a shadow of `s` cannot reach beyond.
+    private func reach(_ s: ShapeShadow) -> Rect {
+        let o = 3 * max(0, s.radius) + max(abs(s.offset.width), abs(s.offset.height)) + 4
+        return bounds.insetBy(dx: -o, dy: -o)
+    }
+
+    private func configure(_ l: Layer, _ s: ShapeShadow?, path: Path) {
+        guard let s, s.opacity > 0 else {
+            l.shadowOpacity = 0
+            return
+        }
+        l.shadowColor = s.color
+        l.shadowOpacity = s.opacity
+        l.shadowOffset = s.offset
+        l.shadowRadius = s.radius
+        l.shadowPath = path
+    }
+
+    private func applyShadows() {
+        // The cut: everything the shadow can reach, less the shape.
+        if let s = outerShadow {
+            var cut = Path(rect: reach(s))
+            cut.addPath(shape)
+            outerCut.path = cut
+        }
+        configure(outerShadowLayer, outerShadow, path: shape)
+        // The surroundings cast the inner shadow: a ring from beyond its reach to the shape.
+        if let s = innerShadow {
+            var ring = Path(rect: reach(s))
+            ring.addPath(shape.reversing())
+            configure(innerShadowLayer, s, path: ring)
+        } else {
+            configure(innerShadowLayer, nil, path: Path())
+        }
+        innerMask.path = shape
+    }
+
+    private func applyEffect() {
+        effectLayer.blurRadius = effect?.blurRadius ?? 0
+        effectLayer.blurAmount = min(max(effectAlpha.isNaN ? 0 : effectAlpha, 0), 1)
+    }
 
     override open func point(inside point: Point) -> Bool { shape.contains(point) }
-
-    override open func subviewClipPath() -> Path? { shape }
-
-    override open var visualOutset: Double {
-        guard let s = outerShadow, s.opacity > 0 else { return super.visualOutset }
-        return max(super.visualOutset, 3 * max(0, s.radius) + max(abs(s.offset.width), abs(s.offset.height)) + 2)
-    }
-
-    override open var redrawsAsAWhole: Bool { super.redrawsAsAWhole || effect != nil }
-
-    override open func draw(_ rect: Rect, in context: Context) {
-        if let s = outerShadow {
-            context.drawShadow(of: shape, color: s.color, opacity: s.opacity, offset: s.offset, radius: s.radius,
-                               outsideOnly: true, cache: outerShadowCache)
-        }
-        if let radius = effect, effectAlpha > 0 {
-            context.saveGState()
-            context.clip(to: shape)
-            context.blur(bounds, radius: radius, opacity: effectAlpha)
-            context.restoreGState()
-        }
-        if let f = fill, !f.isClear {
-            context.setFillColor(f)
-            context.fill(shape)
-        }
-        if let s = innerShadow {
-            context.drawInnerShadow(of: shape, color: s.color, opacity: s.opacity, offset: s.offset, radius: s.radius,
-                                    cache: innerShadowCache)
-        }
-    }
 }

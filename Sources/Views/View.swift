@@ -1,14 +1,24 @@
+import Layers
 import Raster
 
-/// A rectangle of the interface that draws itself and holds subviews (`UIView`), with the
-/// layer-like properties of its `CALayer` on the view itself.
+/// A rectangle of the interface that draws itself and holds subviews (`UIView`), standing
+/// on a `Layer` as a `UIView` stands on its `CALayer`.
+///
+/// `frame`, `bounds`, `center`, `transform`, `alpha`, `isHidden`, `backgroundColor` and
+/// `clipsToBounds` are the layer's; corner radius, border, shadow and the rest of the
+/// layer's appearance are reached through `layer`. A view that overrides `draw(_:in:)`
+/// draws into its layer's backing store, clipped to its bounds, once per
+/// `setNeedsDisplay`.
 ///
 /// Geometry is in points, y down. Frames and bounds are sanitised where they are set:
 /// NaN or infinite values become 0 and negative sizes become 0.
 @MainActor
-open class View {
-    private var frameStorage: Rect
-    private var boundsOrigin: Point = .zero
+open class View: LayerDelegate {
+    /// The layer the view stands on, made from `layerClass`; the view is its delegate.
+    public let layer: Layer
+
+    /// The class of the view's layer (`layerClass`); `Layer` by default.
+    open class var layerClass: Layer.Type { Layer.self }
 
     /// The view that holds this one, if any.
     public private(set) weak var superview: View?
@@ -19,54 +29,51 @@ open class View {
 
     /// Creates a view with a frame in its superview's coordinates.
     public init(frame: Rect = .zero) {
-        frameStorage = View.sanitize(frame)
-    }
-
-    static func sanitize(_ r: Rect) -> Rect {
-        func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
-        return Rect(x: f(r.x), y: f(r.y), width: max(0, f(r.width)), height: max(0, f(r.height)))
+        layer = Self.layerClass.init()
+        layer.delegate = self
+        layer.frame = frame
     }
 
     // MARK: Geometry
 
-    /// The view's rectangle in its superview's coordinates (`frame`).
+    /// The view's rectangle in its superview's coordinates (`frame`): the bounding box of
+    /// its transformed bounds. Setting it moves and sizes the view.
     public var frame: Rect {
-        get { frameStorage }
+        get { layer.frame }
         set {
-            let r = View.sanitize(newValue)
-            guard r != frameStorage else { return }
-            let resized = r.size != frameStorage.size
-            setNeedsDisplay()
-            frameStorage = r
-            setNeedsDisplay()
-            if resized {
-                setNeedsLayout()
-                boundsDidChange()
-            }
+            let old = layer.bounds.size
+            layer.frame = newValue
+            if layer.bounds.size != old { sizeDidChange() }
         }
     }
 
     /// The view's rectangle in its own coordinates: the origin scrolls the content
-    /// (`bounds`).
+    /// (`bounds`). Setting it keeps the centre.
     public var bounds: Rect {
-        get { Rect(origin: boundsOrigin, size: frameStorage.size) }
+        get { layer.bounds }
         set {
-            let r = View.sanitize(newValue)
-            if r.origin != boundsOrigin { setNeedsDisplay() }
-            boundsOrigin = r.origin
-            frame = Rect(x: center.x - r.width / 2, y: center.y - r.height / 2, width: r.width, height: r.height)
-            setNeedsDisplay()
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            if layer.bounds.size != old { sizeDidChange() }
         }
     }
 
-    /// The centre of the frame, in the superview's coordinates (`center`).
+    /// The centre of the view in its superview's coordinates (`center`): its layer's
+    /// position, with the default anchor point.
     public var center: Point {
-        get { frameStorage.center }
-        set {
-            guard newValue.isFinite else { return }
-            frame = Rect(x: newValue.x - frameStorage.width / 2, y: newValue.y - frameStorage.height / 2,
-                         width: frameStorage.width, height: frameStorage.height)
-        }
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The 2-D transform about the centre (`transform`); the layer's `affineTransform`.
+    public var transform: AffineTransform {
+        get { layer.affineTransform }
+        set { layer.affineTransform = newValue }
+    }
+
+    private func sizeDidChange() {
+        setNeedsLayout()
+        boundsDidChange()
     }
 
     /// Called when the size changes; subclasses rebuild what depends on it.
@@ -74,71 +81,84 @@ open class View {
 
     // MARK: Appearance
 
-    /// Hides the view and its subviews; hidden views take no touches (`isHidden`).
-    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
-    /// The opacity of the whole subtree, composited as a group (`alpha`), 0...1.
-    public var alpha: Double = 1 {
-        didSet {
-            alpha = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
-            if alpha != oldValue { setNeedsDisplay() }
+    /// How a view's drawing follows a change of its bounds (`UIView.ContentMode`): the
+    /// backing store is stretched or placed as the mode says, or drawn again for
+    /// `.redraw`. An image view places its image by it.
+    public enum ContentMode: Sendable {
+        /// Stretched to fill the bounds (the default).
+        case scaleToFill
+        /// As large as fits whole, centred, aspect kept.
+        case scaleAspectFit
+        /// As small as covers the bounds, centred, aspect kept (cropped by `clipsToBounds`).
+        case scaleAspectFill
+        /// Drawn again at the new size.
+        case redraw
+        /// At its own size, centred.
+        case center
+        /// At its own size, along the top edge.
+        case top
+        /// At its own size, along the bottom edge.
+        case bottom
+        /// At its own size, along the left edge.
+        case left
+        /// At its own size, along the right edge.
+        case right
+
+        /// The layer gravity of the mode.
+        var gravity: ContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: return .resize
+            case .scaleAspectFit: return .resizeAspect
+            case .scaleAspectFill: return .resizeAspectFill
+            case .center: return .center
+            case .top: return .top
+            case .bottom: return .bottom
+            case .left: return .left
+            case .right: return .right
+            }
         }
     }
-    /// Fills the bounds, rounded by `cornerRadius`, behind the content (`backgroundColor`).
-    open var backgroundColor: Color? { didSet { setNeedsDisplay() } }
+
+    /// How the drawing follows the bounds (`contentMode`); default `.scaleToFill`.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.gravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// Hides the view and its subviews; hidden views take no touches (`isHidden`).
+    public var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    /// The opacity of the whole subtree, composited as a group (`alpha`), 0...1; the
+    /// layer's `opacity`.
+    public var alpha: Double {
+        get { layer.opacity }
+        set { layer.opacity = newValue }
+    }
+    /// Fills the bounds, rounded by `layer.cornerRadius`, behind the content
+    /// (`backgroundColor`): the layer's.
+    open var backgroundColor: Color? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
     /// A promise that the view fills its bounds with opaque pixels (`isOpaque`).
     open var isOpaque = false
     /// Clips the content and subviews to the rounded bounds, and removes the shadow
-    /// (`clipsToBounds` / `masksToBounds`).
-    public var clipsToBounds = false {
-        willSet { if newValue != clipsToBounds { setNeedsDisplay() } }
-        didSet { setNeedsDisplay() }
+    /// (`clipsToBounds`): the layer's `masksToBounds`.
+    public var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
     }
     /// Whether the view and its subtree take touches (`isUserInteractionEnabled`).
     public var isUserInteractionEnabled = true
-    /// The radius of the rounded corners of the background, border and clip
-    /// (`layer.cornerRadius`); negative and NaN count as 0.
-    open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
-    /// The width of the border drawn inside the bounds (`layer.borderWidth`).
-    open var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
-    /// The colour of the border (`layer.borderColor`); default black.
-    open var borderColor: Color = .black { didSet { setNeedsDisplay() } }
-    /// Whether the view's own content (background and `draw`) is drawn into a layer of
-    /// its own before it is composited, as a `CALayer` has its backing store: needed when
-    /// `draw` uses blend modes such as clear, which must punch through the view's own
-    /// pixels only. Default false.
-    open var drawsInOwnLayer: Bool { false }
-    /// Whether `backgroundColor` fills the rounded bounds; views that give it another
-    /// meaning (the inside of a shape or a circle) answer false.
-    open var drawsLayerBackground: Bool { true }
-    /// Whether `borderWidth` and `borderColor` draw the layer's border around the
-    /// bounds; views that give them another meaning answer false.
-    open var drawsLayerBorder: Bool { true }
-    /// The colour of the shadow (`layer.shadowColor`); default black.
-    public var shadowColor: Color = .black { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
-    /// The opacity of the shadow (`layer.shadowOpacity`); default 0, no shadow.
-    public var shadowOpacity: Double = 0 { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
-    /// The blur of the shadow: a Gaussian of sigma = radius (`layer.shadowRadius`); default 3.
-    public var shadowRadius: Double = 3 { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
-    /// The offset of the shadow, y down (`layer.shadowOffset`); default (0, -3), as Core
-    /// Animation has it.
-    public var shadowOffset = Size(width: 0, height: -3) { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
-    /// The shape casting the shadow, in the view's coordinates (`layer.shadowPath`); nil:
-    /// the composited alpha of the view and all it contains casts it.
-    public var shadowPath: Path? { willSet { setNeedsDisplay() } didSet { setNeedsDisplay() } }
-    /// The blurred shadow of `shadowPath`, kept between frames.
-    let shadowPathCache = ShadowCache()
-    /// A view whose alpha masks this one, in this view's coordinates (`mask`).
-    public var mask: View? { didSet { setNeedsDisplay() } }
-
-    /// How far outside its bounds the view may draw (its shadow), in points.
-    open var visualOutset: Double {
-        guard shadowOpacity > 0, !clipsToBounds else { return 0 }
-        return 3 * max(0, shadowRadius) + max(abs(shadowOffset.width), abs(shadowOffset.height)) + 2
+    /// A view whose alpha masks this one and its shadow, in this view's coordinates
+    /// (`mask`): its layer becomes `layer.mask`.
+    public var mask: View? {
+        didSet { layer.mask = mask?.layer }
     }
-
-    /// Whether a redraw of part of the view must redraw all of it: a backdrop blur reads
-    /// what lies around the part. Shadows need not: they are computed from whole shapes.
-    open var redrawsAsAWhole: Bool { false }
 
     // MARK: Hierarchy
 
@@ -150,7 +170,8 @@ open class View {
     }
 
     /// Inserts a view at an index of the subviews, clamped to the valid range
-    /// (`insertSubview(_:at:)`); refused (false) when it would make a cycle.
+    /// (`insertSubview(_:at:)`); refused (false) when it would make a cycle. Its layer
+    /// goes just behind the layer of the subview it is placed behind, or in front of all.
     @discardableResult
     open func insertSubview(_ view: View, at index: Int) -> Bool {
         var ancestor: View? = self
@@ -159,22 +180,31 @@ open class View {
             ancestor = a.superview
         }
         if view.superview != nil { view.removeFromSuperview() }
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        let i = min(max(index, 0), subviews.count)
+        let host = sublayerHost
+        let layerIndex = i < subviews.count
+            ? (host.sublayers?.firstIndex { $0 === subviews[i].layer } ?? 0)
+            : (host.sublayers?.count ?? 0)
+        subviews.insert(view, at: i)
         view.superview = self
-        view.setNeedsDisplay()
+        view.layer.applyContentsScale(layer.contentsScale)
+        host.insertSublayer(view.layer, at: layerIndex)
         view.didMoveToRoot()
         setNeedsLayout()
         return true
     }
 
+    /// The layer the subviews' layers go into: the view's own by default.
+    var sublayerHost: Layer { layer }
+
     /// Removes the view from its superview (`removeFromSuperview`); a touch it or a
     /// subview was tracking is cancelled.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        setNeedsDisplay()
         root?.viewWillLeave(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        layer.removeFromSuperlayer()
         parent.setNeedsLayout()
     }
 
@@ -200,44 +230,32 @@ open class View {
 
     // MARK: Display and layout
 
-    /// Marks the whole view for redrawing (`setNeedsDisplay`): everything it and its
-    /// subtree can draw on, shadows and subviews outside the bounds included.
-    public func setNeedsDisplay() { invalidate(drawingExtent) }
+    /// Marks the view's drawing for redrawing (`setNeedsDisplay`): its layer's backing
+    /// store is drawn again before the next frame.
+    public func setNeedsDisplay() { layer.setNeedsDisplay() }
 
-    /// Marks part of the view, in its coordinates, for redrawing (`setNeedsDisplay(_:)`),
-    /// with the shadow the part casts.
-    public func setNeedsDisplay(_ rect: Rect) {
-        let outset = visualOutset
-        invalidate(rect.insetBy(dx: -outset, dy: -outset))
-    }
-
-    /// Damages `rect` (this view's coordinates) in the root, grown on the way up by the
-    /// shadow of every ancestor whose shadow its content casts.
-    private func invalidate(_ rect: Rect) {
-        var r = rect
-        var v = self
-        while let parent = v.superview {
-            let o = v.toSuperview
-            r = r.offsetBy(dx: o.x, dy: o.y)
-            if parent.castsGroupShadow {
-                let o = parent.visualOutset
-                r = r.insetBy(dx: -o, dy: -o)
-            }
-            v = parent
-        }
-        (v as? RootView)?.addDamage(r)
-    }
+    /// Marks part of the view, in its coordinates, for redrawing (`setNeedsDisplay(_:)`).
+    public func setNeedsDisplay(_ rect: Rect) { layer.setNeedsDisplay(rect) }
 
     private(set) var needsLayout = true
+    /// Whether this view or one below it needs layout: a frame visits only those.
+    private var subtreeNeedsLayout = true
 
     /// Marks the view for `layoutSubviews` before the next frame (`setNeedsLayout`).
     public func setNeedsLayout() {
         needsLayout = true
+        var v: View? = self
+        while let x = v {
+            x.subtreeNeedsLayout = true
+            v = x.superview
+        }
         root?.scheduleLayout()
     }
 
     /// Lays out the subtree now where it was marked (`layoutIfNeeded`).
     public func layoutIfNeeded() {
+        guard subtreeNeedsLayout || needsLayout else { return }
+        subtreeNeedsLayout = false
         if needsLayout {
             needsLayout = false
             layoutSubviews()
@@ -248,13 +266,15 @@ open class View {
     /// Positions subviews; the default does nothing (`layoutSubviews`).
     open func layoutSubviews() {}
 
-    /// The shape subviews are clipped to besides `clipsToBounds`, in this view's
-    /// coordinates; nil (no clip) by default.
-    open func subviewClipPath() -> Path? { nil }
-
-    /// Draws the view's own content in its coordinates, clipped to its bounds, between
-    /// the background and the subviews (`draw(_:)`): `rect` is the part being redrawn.
+    /// Draws the view's own content in its coordinates into its layer's backing store,
+    /// clipped to its bounds, between the background and the subviews (`draw(_:)`):
+    /// `rect` is the part being redrawn. A view whose drawing leaves nothing has no store.
     open func draw(_ rect: Rect, in context: Context) {}
+
+    /// Draws the layer by `draw(_:in:)` (`LayerDelegate`).
+    public func draw(_ layer: Layer, in context: Context) {
+        draw(context.clipBoundingBox.intersection(bounds), in: context)
+    }
 
     // MARK: Hit testing
 
@@ -272,7 +292,8 @@ open class View {
     open func hitTest(_ point: Point) -> View? {
         guard acceptsTouches, point.isFinite, self.point(inside: point) else { return nil }
         for s in subviews.reversed() {
-            if let hit = s.hitTest(convert(point, to: s)) { return hit }
+            guard let inverse = s.layer.transformToSuperlayer.inverted() else { continue }
+            if let hit = s.hitTest(inverse.apply(to: point)) { return hit }
         }
         return self
     }

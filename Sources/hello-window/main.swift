@@ -7,7 +7,7 @@ let button = Button(frame: Rect(x: 20, y: 40, width: 140, height: 44))
 button.setTitle("Press me", for: .normal)
 button.setTitleColor(.white, for: .normal)
 button.backgroundColor = Color(red: 0, green: 0.48, blue: 1)
-button.cornerRadius = 10
+button.layer.cornerRadius = 10
 button.addAction(for: .touchUpInside) { _, _ in print("pressed") }
 let box = Checkbox(frame: Rect(x: 220, y: 42, width: 40, height: 40))
 box.addAction(for: .valueChanged) { box, _ in

@@ -104,7 +104,8 @@ func runEffect(_ effect: EffectCase, count: Int) {
 
 /// The pressed button's darkened image of a 64 x 64 icon, as `Button` makes it.
 func runHighlight(count: Int) {
-    let icon = EffectCase.icon()
+    let icon: Image
+    do { icon = try Image(surface: EffectCase.icon()) } catch { fail("\(error)") }
     time("effect-highlight", count: count, blurredPixels: nil) { do { _ = try Button.highlightedImage(of: icon) } catch { fail("\(error)") } }
 }
 

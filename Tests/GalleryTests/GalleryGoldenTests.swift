@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 import TestSupport
@@ -55,9 +56,19 @@ private let golden = Golden(for: #filePath)
         golden.expect(try card(name, scale: 2) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled-scale2")
     }
 
-    @Test func theIconFileIsTheDrawnIcon() throws {
+    @Test func theIconFilesAreTheDrawnIcon() throws {
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try CalendarIcon.draw().writePNG(to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon.png").path)
+            try CalendarIcon.draw(scale: 2).writePNG(
+                to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon@2x.png").path)
+        }
         let path = try #require(Resources.path("calendar-icon.png"))
         #expect(try Surface(contentsOfPNG: path) == CalendarIcon.draw())
+        let path2x = try #require(Resources.path("calendar-icon@2x.png"))
+        #expect(try Surface(contentsOfPNG: path2x, scale: 2) == CalendarIcon.draw(scale: 2))
+        // Picked by the display's scale, 57 points either way.
+        #expect(CalendarIcon.load(scale: 2).scale == 2 && CalendarIcon.load(scale: 2).size == Size(width: 57, height: 57))
+        #expect(CalendarIcon.load(scale: 1).pixelWidth == 57)
         // Transparent rounded corners, opaque middle.
         #expect(CalendarIcon.draw()[0, 0].a == 0 && CalendarIcon.draw()[28, 28].a == 255)
     }

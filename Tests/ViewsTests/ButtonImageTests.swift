@@ -9,7 +9,7 @@ private let golden = Golden(for: #filePath)
 @MainActor
 @Suite struct ButtonImageTests {
     /// A 16 x 16 icon: white rounded square, red top band, two black dots.
-    static func icon(top: Color = .red) -> Surface {
+    static func icon(top: Color = .red) -> Image {
         let (s, c) = canvas(16, 16, background: nil)
         c.setFillColor(.white)
         c.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 4))
@@ -18,7 +18,7 @@ private let golden = Golden(for: #filePath)
         c.setFillColor(.black)
         c.fill(Rect(x: 4, y: 8, width: 3, height: 3))
         c.fill(Rect(x: 9, y: 8, width: 3, height: 3))
-        return s
+        return try! Image(surface: s)
     }
 
     @Test func highlightNumbers() throws {
@@ -26,7 +26,7 @@ private let golden = Golden(for: #filePath)
         s[0, 0] = Pixel(r: 255, g: 255, b: 255, a: 255)
         s[1, 0] = .clear
         s[2, 0] = Pixel(r: 128, g: 128, b: 128, a: 128)
-        let h = try Button.highlightedImage(of: s, maskAlpha: 0.46)
+        let h = try Button.highlightedImage(of: Image(surface: s), maskAlpha: 0.46)
         // C (1 - m a) and a + m a (1 - a): 255 (1 - 0.46) = 137.7; 128 (1 - 0.46 x 0.5) =
         // 98.6; 128 + 0.46 x 128 x 0.5 = 157.4.
         #expect(abs(Int(h[0, 0].r) - 138) <= 1 && h[0, 0].a == 255)
@@ -55,7 +55,7 @@ private let golden = Golden(for: #filePath)
             button.setImage(Self.icon(top: top), for: .normal)
             let shown = button.currentImage
             #expect(try shown == Button.highlightedImage(of: Self.icon(top: top)))
-            #expect(button.currentImage === shown)  // drawn again from the cache
+            #expect(button.currentImage?.surface === shown?.surface)  // drawn again from the cache
         }
     }
 }

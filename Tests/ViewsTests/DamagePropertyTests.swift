@@ -57,10 +57,10 @@ import Testing
         if random.unit() < 0.8 { v.backgroundColor = randomColor(&random) }
         if random.unit() < 0.3 { setShadow(v, &random) }
         if random.unit() < 0.2 { v.alpha = 0.3 + random.unit() * 0.6 }
-        if random.unit() < 0.2 { v.cornerRadius = random.unit() * 12 }
+        if random.unit() < 0.2 { v.layer.cornerRadius = random.unit() * 12 }
         if random.unit() < 0.15 { v.clipsToBounds = true }
         if random.unit() < 0.15 { v.mask = makeMask(&random) }
-        if random.unit() < 0.15 { v.borderWidth = 1 + random.unit() * 3 }
+        if random.unit() < 0.15 { v.layer.borderWidth = 1 + random.unit() * 3 }
         return v
     }
 
@@ -75,17 +75,17 @@ import Testing
     }
 
     func setShadow(_ v: View, _ random: inout SplitMix64) {
-        v.shadowOpacity = 0.4 + random.unit() * 0.6
-        v.shadowRadius = random.unit() * 5
-        v.shadowOffset = Size(width: random.unit() * 12 - 6, height: random.unit() * 12 - 6)
-        v.shadowPath = random.unit() < 0.4 ? Path(ellipseIn: v.bounds) : nil
+        v.layer.shadowOpacity = 0.4 + random.unit() * 0.6
+        v.layer.shadowRadius = random.unit() * 5
+        v.layer.shadowOffset = Size(width: random.unit() * 12 - 6, height: random.unit() * 12 - 6)
+        v.layer.shadowPath = random.unit() < 0.4 ? Path(ellipseIn: v.bounds) : nil
     }
 
     func makeMask(_ random: inout SplitMix64) -> View {
         let m = View(frame: Rect(x: random.unit() * 10, y: random.unit() * 10, width: 10 + random.unit() * 30,
                                  height: 10 + random.unit() * 30))
         m.backgroundColor = Color(white: 0, alpha: 0.5 + random.unit() * 0.5)
-        m.cornerRadius = random.unit() * 10
+        m.layer.cornerRadius = random.unit() * 10
         return m
     }
 
@@ -99,7 +99,7 @@ import Testing
         case 3: v.isHidden.toggle(); return "isHidden"
         case 4: v.backgroundColor = random.unit() < 0.2 ? nil : randomColor(&random); return "backgroundColor"
         case 5:
-            if v.shadowOpacity > 0 && random.unit() < 0.4 { v.shadowOpacity = 0 } else { setShadow(v, &random) }
+            if v.layer.shadowOpacity > 0 && random.unit() < 0.4 { v.layer.shadowOpacity = 0 } else { setShadow(v, &random) }
             return "shadow"
         case 6: v.mask = v.mask == nil ? makeMask(&random) : nil; return "mask"
         case 7: v.clipsToBounds.toggle(); return "clipsToBounds"
@@ -111,7 +111,7 @@ import Testing
             let parent = random.unit() < 0.3 ? root : views[Int(random.unit() * Double(views.count))]
             parent.addSubview(v)
             return "reparent"
-        default: v.cornerRadius = random.unit() * 14; return "cornerRadius"
+        default: v.layer.cornerRadius = random.unit() * 14; return "cornerRadius"
         }
     }
 }

@@ -25,9 +25,9 @@ import Testing
             let root = RootView(size: Size(width: 100, height: 100))
             let v = View(frame: Rect(x: 30, y: 30, width: 40, height: 40))
             v.backgroundColor = .blue
-            v.shadowOpacity = 1
-            v.shadowRadius = 4
-            v.shadowOffset = Size(width: 0, height: 6)
+            v.layer.shadowOpacity = 1
+            v.layer.shadowRadius = 4
+            v.layer.shadowOffset = Size(width: 0, height: 6)
             v.clipsToBounds = clips
             root.addSubview(v)
             let s = try Surface(width: 100, height: 100)
@@ -60,7 +60,7 @@ import Testing
         root.handle(PointerEvent(.release, at: Point(x: 220, y: 220)))
         #expect(box.checked != (55 % 3 == 0))
         let damage = root.pendingDamage
-        let outset = box.visualOutset
+        let outset = box.layer.visualOutset
         #expect(damage.allSatisfy { box.frame.insetBy(dx: -outset, dy: -outset).contains($0) })
         let changed = root.render(into: s)
         #expect(changed.count == 1 && changed[0].width <= 40 + 2 * outset + 1)
@@ -85,7 +85,7 @@ import Testing
 @MainActor
 @Suite struct ImageViewTests {
     @Test func contentModesPlaceTheImage() throws {
-        let image = try Surface(width: 40, height: 20)
+        let image = try Image(surface: Surface(width: 40, height: 20))
         let v = ImageView(frame: Rect(x: 0, y: 0, width: 100, height: 100), image: image)
         #expect(v.imageRect == Rect(x: 0, y: 0, width: 100, height: 100))
         v.contentMode = .scaleAspectFit
@@ -94,7 +94,7 @@ import Testing
         #expect(v.imageRect == Rect(x: -50, y: 0, width: 200, height: 100))
         v.contentMode = .center
         #expect(v.imageRect == Rect(x: 30, y: 40, width: 40, height: 20))
-        let scaled = try Surface(width: 40, height: 20, scale: 2)  // 20 x 10 points
+        let scaled = try Image(surface: Surface(width: 40, height: 20, scale: 2))  // 20 x 10 points
         v.image = scaled
         #expect(v.imageRect == Rect(x: 40, y: 45, width: 20, height: 10))
         v.image = nil
@@ -105,7 +105,7 @@ import Testing
         let image = try Surface(width: 2, height: 2)
         image.clear(to: Pixel(r: 255, g: 0, b: 0, a: 255))
         let root = RootView(size: Size(width: 40, height: 40))
-        let v = ImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40), image: image)
+        let v = ImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40), image: try Image(surface: image))
         v.contentMode = .center
         root.addSubview(v)
         let s = try Surface(width: 40, height: 40)
@@ -133,7 +133,7 @@ import Testing
     @Test func aShapeViewRebuildsItsShapeWithItsBounds() {
         let v = ShapeView(frame: Rect(x: 0, y: 0, width: 100, height: 60))
         var rebuilt: [Rect] = []
-        v.didUpdateShape = { rebuilt.append($0.boundingBox) }
+        v.didUpdateLayer = { rebuilt.append($0.path?.boundingBox ?? .null) }
         v.path = .corner(radius: 10)
         v.frame = Rect(x: 0, y: 0, width: 200, height: 80)
         #expect(rebuilt == [Rect(x: 0, y: 0, width: 100, height: 60), Rect(x: 0, y: 0, width: 200, height: 80)])
@@ -181,16 +181,17 @@ import Testing
         let blue = Pixel(r: 0, g: 0, b: 255, a: 255), red = Pixel(r: 255, g: 0, b: 0, a: 255)
         #expect(s[11, 11] == blue, "the corner shows the root")
         #expect(s[50, 30] == red)
-        // As a UIView: the background fills the bounds behind the drawing, rounded by
-        // cornerRadius, which here is both the document's radius and the layer's.
+        // As a UIView: the background fills the bounds behind the drawing, rounded by the
+        // layer's corner radius (the document's cornerRadius rounds its own drawing only).
         v.backgroundColor = .green
+        v.layer.cornerRadius = 30
         v.rectColor = .clear
         root.render(into: s)
         let green = Pixel(r: 0, g: 255, b: 0, a: 255)
         #expect(v.backgroundColor == .green)
         #expect(s[50, 30] == green)
         #expect(s[11, 11] == blue)
-        v.cornerRadius = 0
+        v.layer.cornerRadius = 0
         root.render(into: s)
         #expect(s[11, 11] == green, "with no radius the background fills the corners")
         v.isOpaque = true

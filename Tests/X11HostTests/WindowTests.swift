@@ -23,7 +23,7 @@ struct WindowTests {
             button.setTitle("Press", for: .normal)
             button.setTitleColor(.white, for: .normal)
             button.backgroundColor = Color(red: 0.9, green: 0.4, blue: 0.1)
-            button.cornerRadius = 8
+            button.layer.cornerRadius = 8
             button.setImage(WindowTests.icon, for: .normal)
             root.addSubview(button)
             root.addSubview(box)
@@ -38,14 +38,14 @@ struct WindowTests {
         }
     }
 
-    static let icon: Surface = {
+    static let icon: Image = {
         let s = try! Surface(width: 24, height: 24)
         let c = Context(surface: s)
         c.setFillColor(.white)
         c.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 24, height: 24), cornerRadius: 6))
         c.setFillColor(.red)
         c.fill(Rect(x: 0, y: 0, width: 24, height: 8))
-        return s
+        return try! Image(surface: s)
     }()
 
     /// Pumps the window's loop until `condition` holds or `seconds` pass.
