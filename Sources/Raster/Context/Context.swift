@@ -22,6 +22,8 @@ public final class Context {
     let rasterizer = Rasterizer()
     /// A stroked path flattened, kept so that the next stroke reuses its storage.
     private var strokeLines = Polylines()
+    /// The path being built by `move(to:)` and the rest, in user space.
+    var currentPath = Path()
 
     /// The first failure of a drawing operation since the context was made: memory the
     /// system would not give for a transparency layer, a mask or a blur. That operation

@@ -88,4 +88,8 @@ extension Context {
     /// Draws an image at its size in points with its top-left corner at `point`
     /// (`UIImage.draw(at:)`).
     public func draw(_ image: Image, at point: Point) { draw(image.surface, in: Rect(origin: point, size: image.size)) }
+
+    /// Intersects the clip with an image's alpha stretched over `rect`
+    /// (`CGContextClipToMask`), as `clip(to:mask:)` does with a surface.
+    public func clip(to rect: Rect, mask: Image) { clip(to: rect, mask: mask.surface) }
 }

@@ -1,6 +1,14 @@
 import Glibc
 
 extension Path {
+    /// Adds a circular arc under `UIBezierPath`'s name
+    /// (`addArc(withCenter:radius:startAngle:endAngle:clockwise:)`): the same as
+    /// `addArc(center:radius:startAngle:endAngle:clockwise:)`.
+    public mutating func addArc(withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                                clockwise: Bool) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+
     /// Adds a circular arc (`UIBezierPath.addArc(withCenter:radius:startAngle:endAngle:clockwise:)`).
     ///
     /// Angles are in radians from the positive x axis. `clockwise` means clockwise **as seen
