@@ -272,7 +272,10 @@ open class View: LayerDelegate {
     open func draw(_ rect: Rect, in context: Context) {}
 
     /// Draws the layer by `draw(_:in:)` (`LayerDelegate`).
+    /// The context is current (`GraphicsGetCurrentContext()`) while it runs.
     public func draw(_ layer: Layer, in context: Context) {
+        GraphicsPushContext(context)
+        defer { GraphicsPopContext() }
         draw(context.clipBoundingBox.intersection(bounds), in: context)
     }
 
