@@ -56,17 +56,17 @@ public enum Catalog {
             shape("shape-bubble") { v in
                 // The document's first custom path: a capsule with a pointer below it.
                 let left = 20.0, pointer = 16.0
-                v.path = .custom { p, b in
-                    let labelHeight = b.height - pointer
+                v.path = .custom { [unowned v] in
+                    let labelHeight = v.frame.height - pointer
                     let radius = labelHeight / 2
-                    p.move(to: Point(x: radius, y: 0))
-                    p.addArc(center: Point(x: b.width - radius, y: radius), radius: radius, startAngle: -.pi / 2,
-                             endAngle: .pi / 2, clockwise: true)
-                    p.addLine(to: Point(x: left + pointer, y: labelHeight))
-                    p.addLine(to: Point(x: left + pointer / 2, y: b.height))
-                    p.addLine(to: Point(x: left, y: labelHeight))
-                    p.addArc(center: Point(x: radius, y: radius), radius: radius, startAngle: .pi / 2, endAngle: -.pi / 2,
-                             clockwise: true)
+                    $0.move(to: Point(x: radius, y: 0))
+                    $0.addArc(withCenter: Point(x: v.frame.width - radius, y: radius), radius: radius,
+                              startAngle: -.pi / 2, endAngle: .pi / 2, clockwise: true)
+                    $0.addLine(to: Point(x: left + pointer, y: labelHeight))
+                    $0.addLine(to: Point(x: left + pointer / 2, y: v.frame.height))
+                    $0.addLine(to: Point(x: left, y: labelHeight))
+                    $0.addArc(withCenter: Point(x: radius, y: radius), radius: radius, startAngle: .pi / 2,
+                              endAngle: -.pi / 2, clockwise: true)
                 }
                 v.outerShadow = soft
             },
@@ -92,7 +92,7 @@ public enum Catalog {
                 v.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.9)
             },
             shape("shape-multiple", size: Size(width: 110, height: 110)) { v in
-                v.path = .multiple([.hollowCorner(radius: 12, outlineWidth: 2), .star(vertex: 5, extrusion: 20)])
+                v.path = .multiple(.hollowCorner(radius: 12, outlineWidth: 2), .star(vertex: 5, extrusion: 20))
                 v.backgroundColor = Color(red: 0.6, green: 0.2, blue: 0.7)
             },
             shape("shape-inner-shadow") { v in

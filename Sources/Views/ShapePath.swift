@@ -1,11 +1,21 @@
 import Glibc
 import Raster
 
-/// The shape of a `ShapeView`, rebuilt from the view's bounds whenever they change (the
+/// The shape of a `ShapeView`, rebuilt whenever the view's bounds change (the
 /// `ShapePath` of the source document).
-public enum ShapePath: Sendable {
+///
+/// The prepared shapes take the document's `bounds` closure, which says the rectangle to
+/// build in; without one, the view's bounds are used. `.custom` builds any path from a
+/// closure that may read the view (`[unowned view] in`): it runs on the main actor,
+/// whenever the shape is rebuilt.
+@MainActor
+public struct ShapePath {
+    /// The rectangle a prepared shape is built in (the document's `GetBounds`).
+    public typealias GetBounds = @MainActor () -> Rect
+
     /// Where a dialog's arrow sits, and its size: `center` is measured along the side
-    /// (from the top for left and right, from the left for top and bottom).
+    /// (from the top for left and right, from the left for top and bottom). The
+    /// document's `DialogArrowPosition` and `CuteDialogArrowPosition` in one type.
     public enum ArrowPosition: Sendable, Equatable {
         /// On the left side.
         case left(center: Double, width: Double, height: Double)
@@ -17,39 +27,36 @@ public enum ShapePath: Sendable {
         case bottom(center: Double, width: Double, height: Double)
     }
 
-    /// A path built by a closure from the bounds.
-    case custom(@Sendable (inout Path, Rect) -> Void)
-    /// A rounded rectangle of the bounds.
-    case corner(radius: Double)
-    /// A rounded box with a triangular arrow on one side.
-    case dialog(radius: Double, arrowPosition: ArrowPosition)
-    /// A rounded box with a tail of two small bubbles on one side.
-    case cuteDialog(radius: Double, arrowPosition: ArrowPosition)
-    /// A star of `vertex` points inscribed in the bounds, its inner points `extrusion`
-    /// points in from the outer circle.
-    case star(vertex: Int, extrusion: Double = 10)
-    /// A rounded rectangle's outline, `outlineWidth` thick.
-    case hollowCorner(radius: Double, outlineWidth: Double)
-    /// Several shapes together.
-    indirect case multiple([ShapePath])
+    private let build: @MainActor (inout Path, Rect) -> Void
 
-    /// The shape for bounds `b`, and the fill rule it needs.
-    public func path(in b: Rect) -> Path {
-        var p = Path()
-        switch self {
-        case .custom(let build):
-            build(&p, b)
-        case .corner(let radius):
-            p.addRoundedRect(in: b, cornerRadius: radius)
-        case let .dialog(radius, arrow):
-            let (body, tip) = ShapePath.split(b, arrow)
+    private init(_ build: @escaping @MainActor (inout Path, Rect) -> Void) { self.build = build }
+
+    /// A path built by a closure, which adds to the path it is given (`.custom`).
+    public static func custom(_ build: @escaping @MainActor (inout Path) -> Void) -> ShapePath {
+        ShapePath { p, _ in build(&p) }
+    }
+
+    /// A rounded rectangle of the bounds (`.corner`).
+    public static func corner(radius: Double, bounds: GetBounds? = nil) -> ShapePath {
+        ShapePath { p, b in p.addRoundedRect(in: bounds?() ?? b, cornerRadius: radius) }
+    }
+
+    /// A rounded box with a triangular arrow on one side (`.dialog`).
+    public static func dialog(radius: Double, arrowPosition: ArrowPosition, bounds: GetBounds? = nil) -> ShapePath {
+        ShapePath { p, b in
+            let (body, tip) = ShapePath.split(bounds?() ?? b, arrowPosition)
             p.addRoundedRect(in: body, cornerRadius: radius)
             p.move(to: tip[0])
             p.addLine(to: tip[1])
             p.addLine(to: tip[2])
             p.closeSubpath()
-        case let .cuteDialog(radius, arrow):
-            let (body, tip) = ShapePath.split(b, arrow)
+        }
+    }
+
+    /// A rounded box with a tail of two small bubbles on one side (`.cuteDialog`).
+    public static func cuteDialog(radius: Double, arrowPosition: ArrowPosition, bounds: GetBounds? = nil) -> ShapePath {
+        ShapePath { p, b in
+            let (body, tip) = ShapePath.split(bounds?() ?? b, arrowPosition)
             p.addRoundedRect(in: body, cornerRadius: radius)
             // Two bubbles from the body towards the arrow's tip.
             let base = Point(x: (tip[0].x + tip[2].x) / 2, y: (tip[0].y + tip[2].y) / 2)
@@ -60,7 +67,14 @@ public enum ShapePath: Sendable {
                 let r = width * k
                 p.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
             }
-        case let .star(vertex, extrusion):
+        }
+    }
+
+    /// A star of `vertex` points inscribed in the bounds, its inner points `extrusion`
+    /// points in from the outer circle (`.star`).
+    public static func star(vertex: Int, extrusion: Double = 10, bounds: GetBounds? = nil) -> ShapePath {
+        ShapePath { p, b in
+            let b = bounds?() ?? b
             let n = max(3, min(vertex, 1000))
             let outer = min(b.width, b.height) / 2
             let inner = max(0, outer - (extrusion.isNaN ? 0 : extrusion))
@@ -71,7 +85,13 @@ public enum ShapePath: Sendable {
                 if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
             }
             p.closeSubpath()
-        case let .hollowCorner(radius, outlineWidth):
+        }
+    }
+
+    /// A rounded rectangle's outline, `outlineWidth` thick (`.hollowCorner`).
+    public static func hollowCorner(radius: Double, outlineWidth: Double, bounds: GetBounds? = nil) -> ShapePath {
+        ShapePath { p, b in
+            let b = bounds?() ?? b
             p.addRoundedRect(in: b, cornerRadius: radius)
             let w = outlineWidth.isNaN ? 0 : max(0, outlineWidth)
             let inner = b.insetBy(dx: w, dy: w)
@@ -80,9 +100,20 @@ public enum ShapePath: Sendable {
                 let hole = Path(roundedRect: inner, cornerRadius: max(0, radius - w))
                 p.addPath(hole.reversing())
             }
-        case .multiple(let shapes):
+        }
+    }
+
+    /// Several shapes together (`.multiple`).
+    public static func multiple(_ shapes: ShapePath...) -> ShapePath {
+        ShapePath { p, b in
             for s in shapes { p.addPath(s.path(in: b)) }
         }
+    }
+
+    /// The shape for a view whose bounds are `b`.
+    public func path(in b: Rect) -> Path {
+        var p = Path()
+        build(&p, b)
         return p
     }
 
