@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewsTests",
-            dependencies: ["Views", "Layers", "Raster", "Text", "RasterScenes", "TestSupport"],
+            dependencies: ["Views", "Layers", "Gallery", "Raster", "Text", "RasterScenes", "TestSupport"],
             exclude: ["Golden"]
         ),
         .target(

@@ -56,7 +56,6 @@ open class Checkbox: Control {
     public var style: Style { filled ? .grayedOut : .openCircle }
 
     private var circleBackground: Color = .clear
-    private let shadowCache = ShadowCache()
 
     /// Creates a checkbox.
     public override init(frame: Rect = .zero) {
@@ -118,13 +117,13 @@ open class Checkbox: Control {
             context.fill(ovalPath)
         }
         // The document fills the oval under CGContextSetShadowWithColor (offset
-        // (0.1, -0.1), blur 2.5, black): the shadow of the oval times the fill's alpha,
-        // a Gaussian of sigma 1.25. Drawn from the oval itself, it is cached between frames.
+        // (0.1, -0.1), blur 2.5, black), as here: drawn once into the store.
         let fill = checked ? checkedFillColor : (filled ? uncheckedFillColor : .clear)
-        context.drawShadow(of: ovalPath, color: .black, opacity: fill.alpha, offset: Size(width: 0.1, height: -0.1),
-                           radius: 1.25, cache: fill.alpha > 0 ? shadowCache : nil)
+        context.saveGState()
+        context.setShadow(offset: Size(width: 0.1, height: -0.1), blur: 2.5, color: .black)
         context.setFillColor(fill)
         context.fill(ovalPath)
+        context.restoreGState()
         if w > 0 {
             context.setStrokeColor(borderColor)
             context.lineWidth = w

@@ -1,0 +1,60 @@
+import Gallery
+import Raster
+import Testing
+import Views
+
+// Document 002, WBHighlightImage ported: UI/CG prefixes dropped, CGContext* C calls
+// written as the context's methods, Objective-C written as Swift.
+
+@MainActor
+func WBHighlightImage(_ image: Image) -> Image? {
+    let size = image.size
+    let bnds = Rect(x: 0.0, y: 0.0, width: size.width, height: size.height)
+    var colr: Color? = nil
+    var copy: Image? = nil
+    var ctxt: Context? = nil
+
+    // this is the mask color
+    colr = Color(white: 0, alpha: 0.46)
+
+    // begin image context
+    // (Changed: the test for an older system without the call is dropped.)
+    GraphicsBeginImageContextWithOptions(bnds.size, false, image.scale)  // (Changed: 0.0, the screen's scale, is the image's here.)
+    ctxt = GraphicsGetCurrentContext()
+
+    // transform CG* coords to UI* coords
+    // (Changed: Vitrine's draw(_:in:) and clip(to:mask:) are y-down, as UIImage.draw(in:)
+    // is, so the flip the document needs for CGContextDrawImage is left out.)
+
+    // draw original image
+    ctxt?.draw(image, in: bnds)
+
+    // draw highlight overlay
+    ctxt?.clip(to: bnds, mask: image)
+    ctxt?.setFillColor(colr!)
+    ctxt?.fill(bnds)
+
+    // finish image context
+    copy = GraphicsGetImageFromCurrentImageContext()
+    GraphicsEndImageContext()
+
+    return copy
+}
+
+@MainActor
+@Suite struct HighlightImagePortTests {
+    @Test func theFunctionIsWhatAPressedButtonShows() throws {
+        for scale in [1.0, 2.0] {
+            let icon = CalendarIcon.load(scale: scale)
+            let ported = try #require(WBHighlightImage(icon))
+            #expect(ported == (try Button.highlightedImage(of: icon)), "scale \(scale)")
+            // And what the gallery's trio shows third, and the pressed button second.
+            let plain = ImageView(frame: Rect(x: 0, y: 0, width: 57, height: 57), image: ported)
+            let pressed = Button(frame: Rect(x: 0, y: 0, width: 57, height: 57))
+            pressed.setImage(icon, for: .normal)
+            pressed.isHighlighted = true
+            #expect(try picture(of: plain, scale: scale) == picture(of: pressed, scale: scale))
+        }
+        #expect(GraphicsGetCurrentContext() == nil, "the image context is ended")
+    }
+}
