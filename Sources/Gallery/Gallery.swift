@@ -44,8 +44,10 @@ public enum Gallery {
         }
         // A replay file names its own outputs: none is written through a symbolic link.
         try Replay.run(actions, on: root) { file in try render().writePNG(to: file, refusingSymbolicLinks: true) }
+        guard let specimen else { return try render() }
+        guard page.cardFrame(of: specimen) != nil else { throw GalleryError.unknownSpecimen(specimen) }
+        page.reveal(specimen)
         let full = try render()
-        guard let specimen else { return full }
         guard let card = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }
         return try crop(full, to: card, scale: scale)
     }

@@ -62,6 +62,18 @@ public final class GalleryPage: View {
         cards.map { ($0.specimen.name, $0.content.convert($0.content.bounds, to: root)) }
     }
 
+    /// Scrolls the page so that a specimen's card shows whole above the status line (or
+    /// its top, when it is taller than the page).
+    public func reveal(_ name: String) {
+        layoutIfNeeded()
+        guard let card = cards.first(where: { $0.specimen.name == name }) else { return }
+        var b = content.bounds
+        let f = card.frame, m = GalleryPage.margin
+        if f.maxY + m > b.maxY { b.origin.y = f.maxY + m - b.height }
+        if f.minY - m < b.minY { b.origin.y = f.minY - m }
+        content.bounds = b
+    }
+
     /// The card of a specimen, in the root's points.
     public func cardFrame(of name: String) -> Rect? {
         cards.first { $0.specimen.name == name }.map { $0.convert($0.bounds, to: root) }

@@ -1,0 +1,86 @@
+import Layers
+import Raster
+import Text
+import Views
+
+extension Catalog {
+    /// Core Animation under the views: masks that cut shadows, the gradient geometries,
+    /// transforms about the anchor point, and a view's own backing store.
+    static var layers: [Specimen] {
+        [
+            Specimen(name: "layer-mask-shadow", document: doc001, size: Size(width: 120, height: 120), backdrop: .plain) { _ in
+                // The problem document 001 starts from: a shadowed view masked by a shape
+                // loses the shadow outside the shape, as Core Animation has it.
+                let holder = View(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+                let card = View(frame: Rect(x: 15, y: 10, width: 90, height: 90))
+                card.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.9)
+                card.layer.shadowOpacity = 0.8
+                card.layer.shadowRadius = 4
+                card.layer.shadowOffset = Size(width: 0, height: 8)
+                let star = ShapeLayer()
+                star.frame = card.bounds
+                star.path = ShapePath.star(vertex: 5, extrusion: 22).path(in: card.bounds.insetBy(dx: 4, dy: 4))
+                card.layer.mask = star
+                holder.addSubview(card)
+                return holder
+            },
+            Specimen(name: "gradient-radial", document: doc004, size: Size(width: 160, height: 110), backdrop: .plain) { _ in
+                let g = GradientView(frame: Rect(x: 0, y: 0, width: 160, height: 110),
+                                     colors: [.white, Color(red: 0.3, green: 0.6, blue: 1), Color(red: 0.05, green: 0.1, blue: 0.4)])
+                g.gradientLayer.type = .radial
+                g.gradientLayer.startPoint = Point(x: 0.5, y: 0.5)
+                g.gradientLayer.endPoint = Point(x: 1, y: 1)
+                return g
+            },
+            Specimen(name: "gradient-conic", document: doc004, size: Size(width: 110, height: 110), backdrop: .plain) { _ in
+                let g = GradientView(frame: Rect(x: 0, y: 0, width: 110, height: 110),
+                                     colors: [.red, .yellow, .green, .cyan, .blue, .magenta, .red])
+                g.gradientLayer.type = .conic
+                g.gradientLayer.startPoint = Point(x: 0.5, y: 0.5)
+                g.gradientLayer.endPoint = Point(x: 0.5, y: 0)
+                g.layer.cornerRadius = 55
+                g.clipsToBounds = true
+                return g
+            },
+            Specimen(name: "layer-transform", document: doc004, size: Size(width: 160, height: 120), backdrop: .checkerboard) { _ in
+                let holder = View(frame: Rect(x: 0, y: 0, width: 160, height: 120))
+                // The card turns and shrinks about its left-middle point, marked by a dot.
+                let card = Label(frame: Rect(x: 30, y: 40, width: 110, height: 44), text: "anchor (0, 0.5)",
+                                 font: try? Text.Font.system(size: 12))
+                card.textAlignment = .center
+                card.backgroundColor = .white
+                card.layer.cornerRadius = 8
+                card.layer.borderWidth = 1.5
+                card.layer.borderColor = Color(red: 0.2, green: 0.45, blue: 0.9)
+                card.layer.anchorPoint = Point(x: 0, y: 0.5)
+                card.layer.position = Point(x: 30, y: 62)
+                card.transform = AffineTransform(rotationAngle: -.pi / 9).scaledBy(x: 0.9, y: 0.9)
+                holder.addSubview(card)
+                let dot = View(frame: Rect(x: 26, y: 58, width: 8, height: 8))
+                dot.backgroundColor = .red
+                dot.layer.cornerRadius = 4
+                holder.addSubview(dot)
+                return holder
+            },
+            Specimen(name: "clear-blend-view", document: doc003, size: Size(width: 140, height: 80), backdrop: .colorful) { _ in
+                ClearStripeView(frame: Rect(x: 0, y: 0, width: 140, height: 80))
+            },
+        ]
+    }
+}
+
+/// A plain view subclass that paints a card and then erases a stripe of it with the
+/// clear blend mode (the checkbox answer's trick): the backdrop shows through the stripe
+/// and nowhere else, because the view draws into its own layer.
+@MainActor
+final class ClearStripeView: View {
+    override func draw(_ rect: Rect, in context: Context) {
+        context.setFillColor(Color(white: 0.97))
+        context.fill(Path(roundedRect: bounds.insetBy(dx: 4, dy: 4), cornerRadius: 12))
+        context.setStrokeColor(Color(white: 0.4))
+        context.lineWidth = 2
+        context.stroke(Path(roundedRect: bounds.insetBy(dx: 5, dy: 5), cornerRadius: 11))
+        context.blendMode = .clear
+        context.fill(Rect(x: 0, y: bounds.midY - 8, width: bounds.width, height: 16))
+    }
+}
