@@ -73,9 +73,19 @@ public enum Gallery {
     /// working directory (`Screenshot`), naming the file on standard output and in the
     /// status line; Ctrl+Q and Ctrl+W close the window, and the run ends normally.
     public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
-        let (root, page) = makeRoot(size: size)
+        let made = makeRoot(size: size, scale: scale ?? 1)
+        let root = made.0
+        var page = made.1
         let window = try X11Window(title: "Vitrine Gallery", root: root, display: display, scale: scale,
                                    minimumSize: Size(width: 320, height: 240), className: "Vitrine")
+        if window.scale != CalendarIcon.displayScale {
+            // The display's scale is known now: the page is built again with its images.
+            CalendarIcon.displayScale = window.scale
+            page.removeFromSuperview()
+            page = GalleryPage(frame: root.bounds)
+            root.addSubview(page)
+            root.filledSubviews = [page]
+        }
         StandardError.write("gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
                             + "at scale \(window.scale)")
         window.keyHandler = { [unowned window] key in

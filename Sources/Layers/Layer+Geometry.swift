@@ -36,6 +36,10 @@ extension Layer {
         set { if newValue.isFinite { set(\.transform, newValue) } }
     }
 
+    /// Sets the 2-D transform (`setAffineTransform(_:)`), for code written against Core
+    /// Animation's method; the same as setting `affineTransform`.
+    public func setAffineTransform(_ transform: AffineTransform) { affineTransform = transform }
+
     /// The order among siblings: higher draws in front (`zPosition`); ties keep the
     /// array's order.
     public var zPosition: Double {
