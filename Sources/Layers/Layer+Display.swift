@@ -76,6 +76,7 @@ extension Layer {
             reused = false
         }
         let context = Context(surface: surface)
+        context.fillShadowCache = storeShadowCache
         context.translateBy(x: -b.minX, y: -b.minY)
         context.clip(to: b)
         if reused, let redraw {

@@ -258,6 +258,9 @@ open class Layer {
     var storeSize: Size = .zero
     /// The store's pixels that drawing reached: the rest is transparent.
     var storeContent = IntRect.empty
+    /// The shadows of shadowed fills in the store's drawing, blurred once while the store
+    /// is drawn again the same way.
+    let storeShadowCache = ShadowCache()
     /// `drawingExtent`, kept until something in the subtree changes it.
     var extentCache: Rect?
     /// Whether the store must be drawn again, and where (nil: all of it).

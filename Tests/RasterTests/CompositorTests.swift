@@ -139,6 +139,21 @@ import Testing
                 #expect(after[i] == want, "trial \(trial) pixel \(i)")
             }
         }
+        // Rows of source pixels over rows, every tail length, the pixels after the run
+        // untouched (a store composited onto the frame).
+        for trial in 0..<200 {
+            let count = Int(random.next() % 70)
+            let source = (0..<count).map { _ in Self.pixel(&random) }
+            let before = (0..<(count + 3)).map { _ in Self.pixel(&random) }
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                source.withUnsafeBufferPointer { s in WideKernels.overRow(dst.baseAddress!, source: s.baseAddress!, count: count) }
+            }
+            for i in 0..<before.count {
+                let want = i < count ? (source[i] >> 24 == 0 ? before[i] : PixelMath.over(source[i], before[i])) : before[i]
+                #expect(after[i] == want, "row trial \(trial) pixel \(i)")
+            }
+        }
         // A negative count draws nothing, before the run or after it.
         let before = (0..<24).map { _ in Self.pixel(&random) }
         var after = before

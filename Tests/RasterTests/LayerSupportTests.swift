@@ -91,6 +91,26 @@ import TestSupport
         }
     }
 
+    @Test func aCachedFillShadowIsTheBlurredOne() throws {
+        func draw(_ cache: ShadowCache?, alpha: Double = 0.3, offset: Double = 0) throws -> Surface {
+            let (s, c) = canvas(60, 60, background: Color(red: 0.1, green: 0.2, blue: 0.3))
+            c.fillShadowCache = cache
+            c.translateBy(x: 0.25 + offset, y: 0.5)
+            c.setShadow(offset: Size(width: 0.1, height: -0.1), blur: 2.5, color: .black)
+            c.setFillColor(Color(red: 1, green: 1, blue: 1, alpha: alpha))
+            c.fill(Path(ellipseIn: Rect(x: 10, y: 10, width: 36, height: 36)))
+            return s
+        }
+        let cache = ShadowCache()
+        let plain = try draw(nil)
+        #expect(try draw(cache) == plain)
+        #expect(cache.fills.count == 1)
+        #expect(try draw(cache) == plain, "drawn again from the cache")
+        // Anything the shadow depends on is part of the key: another alpha, another place.
+        #expect(try draw(cache, alpha: 0.6) == draw(nil, alpha: 0.6))
+        #expect(try draw(cache, offset: 3) == draw(nil, offset: 3))
+    }
+
     @Test func wholePixelMaskClipEqualsSampling() throws {
         let mask = try Self.pattern(23, 17)
         let (fast, f) = canvas(40, 30, background: .white)

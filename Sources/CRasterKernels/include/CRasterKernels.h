@@ -22,4 +22,9 @@ bool crk_has_avx2(void);
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha);
 
+/// Source-over of a run of premultiplied pixels on another, at full coverage:
+/// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of
+/// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.
+void crk_over_row_avx2(uint32_t *dst, const uint32_t *src, intptr_t count);
+
 #endif

@@ -103,7 +103,9 @@ enum Compositor {
     static func row(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, coverage: UInt32,
                     mask: UnsafePointer<UInt8>?, mode: BlendMode) {
         if unsafe mode == .normal && mask == nil {
-            if coverage == 255 {
+            if coverage == 255 && count >= 16 && WideKernels.available {
+                unsafe WideKernels.overRow(dst, source: source, count: count)
+            } else if coverage == 255 {
                 for i in 0..<count {
                     let s = unsafe source[i]
                     let a = s >> 24

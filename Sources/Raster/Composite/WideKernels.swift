@@ -20,4 +20,11 @@ enum WideKernels {
                           inverseAlpha ia: UInt32) {
         unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
     }
+
+    /// `Compositor.row` in the normal mode at full coverage without a mask: `count`
+    /// source pixels over as many destination pixels. Call only when `available`.
+    @inline(__always)
+    static func overRow(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int) {
+        unsafe crk_over_row_avx2(dst, source, count)
+    }
 }

@@ -65,8 +65,14 @@ extension Context {
             layer = target
             area = .empty
         }
+        var key: ShadowCache.FillKey?
+        if let fill = pendingFillShadow, let shadow = state.shadow {
+            key = ShadowCache.FillKey(path: fill.path, transform: state.transform, rule: fill.rule, alpha: fill.alpha,
+                                      dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma, clip: state.clipBounds, layer: area)
+            pendingFillShadow = nil
+        }
         layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
-                                        dirty: .empty))
+                                        dirty: .empty, fillShadowKey: key))
         target = layer
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
         // The clip's anti-aliased part applies when the layer is composited.
@@ -95,14 +101,23 @@ extension Context {
         let drawn = IntRect(x0: inLayer.x0 + ox, y0: inLayer.y0 + oy, x1: inLayer.x1 + ox, y1: inLayer.y1 + oy)
         if let shadow = state.shadow {
             // A shadow whose memory cannot be had is left out (and recorded); the layer is
-            // still put back.
-            do {
-                let plane = try AlphaPlane(bounds: Context.expand(drawn, by: shadow))
-                plane.add(alphaOf: layer.surface, at: (ox, oy), over: drawn)
-                try plane.blur(sigma: shadow.sigma)
-                try composite(shadow: plane, style: shadow)
-            } catch {
-                noteFailure(error)
+            // still put back. A shadowed fill drawn again the same way takes its shadow
+            // from the cache.
+            let cache = layer.fillShadowKey != nil ? fillShadowCache : nil
+            let pixel = shadow.color.withAlpha(shadow.color.alpha * state.alpha).premultiplied.argb
+            if let cache, let key = layer.fillShadowKey, let mask = cache.fillMask(for: key) {
+                composite(mask, pixel: pixel)
+            } else {
+                do {
+                    let plane = try AlphaPlane(bounds: Context.expand(drawn, by: shadow))
+                    plane.add(alphaOf: layer.surface, at: (ox, oy), over: drawn)
+                    try plane.blur(sigma: shadow.sigma)
+                    let mask = try plane.shadowCoverage(style: shadow, keep: nil, limit: state.clipBounds)
+                    composite(mask, pixel: pixel)
+                    if let cache, let key = layer.fillShadowKey { cache.remember(key, mask) }
+                } catch {
+                    noteFailure(error)
+                }
             }
         }
         let bounds = drawn.intersection(state.clipBounds)

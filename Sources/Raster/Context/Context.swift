@@ -22,6 +22,13 @@ public final class Context {
     let rasterizer = Rasterizer()
     /// A stroked path flattened, kept so that the next stroke reuses its storage.
     private var strokeLines = Polylines()
+    /// Remembers the shadow of a shadowed fill of a colour between contexts: a backing
+    /// store drawn again the same way blurs its shadows once. The pixels are those of the
+    /// uncached shadow.
+    package var fillShadowCache: ShadowCache?
+    /// The key of the shadowed fill whose layer is about to begin.
+    var pendingFillShadow: (path: Path, rule: FillRule, alpha: UInt32)?
+
     /// The path being built by `move(to:)` and the rest, in user space.
     var currentPath = Path()
 
@@ -244,6 +251,10 @@ public final class Context {
     /// inside the path.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
         guard !state.clipBounds.isEmpty else { return }
+        if state.shadow != nil, fillShadowCache != nil, state.clipMask == nil, case .color(let c) = paint {
+            pendingFillShadow = (path, rule, c.premultiplied.argb >> 24)
+        }
+        defer { pendingFillShadow = nil }
         withShadow(reach: path.boundingBox.insetBy(dx: -1, dy: -1)) {
             if state.transform.isAxisAligned, let r = path.rectangle {
                 scanRect(state.transform.apply(to: r), paint: paint)

@@ -18,4 +18,6 @@ struct TransparencyLayer {
     let originY: Int
     /// The layer's pixels drawn so far.
     var dirty: IntRect
+    /// What the layer holds, when it is one shadowed fill whose shadow may be cached.
+    var fillShadowKey: ShadowCache.FillKey?
 }

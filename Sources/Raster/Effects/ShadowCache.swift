@@ -10,8 +10,36 @@ public final class ShadowCache {
         let width: Int, height: Int
     }
 
+    /// One shadowed fill of a colour in a context (`setShadow` then `fill`): everything its
+    /// shadow's coverage depends on.
+    struct FillKey: Equatable {
+        let path: Path
+        let transform: AffineTransform
+        let rule: FillRule
+        let alpha: UInt32
+        let dx: Double, dy: Double, sigma: Double
+        let clip: IntRect
+        let layer: IntRect
+    }
+
     var key: Key?
     var mask: CoverageMask?
+    /// The last few shadowed fills, most recent first: a control's states each have one.
+    var fills: [(key: FillKey, mask: CoverageMask)] = []
+
+    /// The cached shadow of a fill, made the most recent.
+    func fillMask(for key: FillKey) -> CoverageMask? {
+        guard let i = fills.firstIndex(where: { $0.key == key }) else { return nil }
+        let entry = fills.remove(at: i)
+        fills.insert(entry, at: 0)
+        return entry.mask
+    }
+
+    /// Remembers the shadow of a fill, forgetting the oldest beyond four.
+    func remember(_ key: FillKey, _ mask: CoverageMask) {
+        fills.insert((key, mask), at: 0)
+        if fills.count > 4 { fills.removeLast() }
+    }
 
     /// An empty cache.
     public init() {}
@@ -20,5 +48,6 @@ public final class ShadowCache {
     public func clear() {
         key = nil
         mask = nil
+        fills = []
     }
 }
