@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "X11Host",
-            dependencies: ["CX11", "Views", "Raster"],
+            dependencies: ["CX11", "Layers", "Views", "Raster"],
             swiftSettings: [.strictMemorySafety()]
         ),
         .target(

@@ -34,7 +34,7 @@ open class BackdropLayer: Layer {
         guard blurRadius > 0, blurRadius.isFinite, blurAmount > 0 else { return }
         c.saveGState()
         if let shape { c.clip(to: shape) }
-        c.blur(bounds, radius: blurRadius, opacity: min(blurAmount, 1))
+        c.blur(shown.bounds, radius: blurRadius, opacity: min(blurAmount, 1))
         c.restoreGState()
     }
 }

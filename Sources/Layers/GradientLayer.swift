@@ -26,47 +26,47 @@ open class GradientLayer: Layer {
     /// Creates a gradient layer with no colours.
     public required init() { super.init() }
 
-    private func changing<T: Equatable>(_ old: T, _ new: T) {
-        if old != new { setNeedsComposite() }
-    }
-
     /// The colours (`colors`); nil or empty draws nothing, interpolated unpremultiplied.
     public var colors: [Color]? {
-        didSet { changing(oldValue, colors) }
+        get { model.colors }
+        set { set(\.colors, newValue) }
     }
     /// Where each colour sits, 0...1 (`locations`); nil, or a list of another length than
     /// the colours, spaces them evenly. Values are clamped to 0...1 and sorted.
     public var locations: [Double]? {
-        didSet { changing(oldValue, locations) }
+        get { model.locations }
+        set { set(\.locations, newValue) }
     }
     /// The start, in unit coordinates of the bounds (`startPoint`); default (0.5, 0).
-    public var startPoint = Point(x: 0.5, y: 0) {
-        didSet { changing(oldValue, startPoint) }
+    public var startPoint: Point {
+        get { model.startPoint }
+        set { if newValue.isFinite { set(\.startPoint, newValue) } }
     }
     /// The end, in unit coordinates of the bounds (`endPoint`); default (0.5, 1).
-    public var endPoint = Point(x: 0.5, y: 1) {
-        didSet { changing(oldValue, endPoint) }
+    public var endPoint: Point {
+        get { model.endPoint }
+        set { if newValue.isFinite { set(\.endPoint, newValue) } }
     }
     /// The kind (`type`); default axial.
     public var type: GradientType = .axial {
-        didSet { changing(oldValue, type) }
+        willSet { if newValue != type { setNeedsComposite() } }
     }
 
     /// The gradient of the colours and locations.
     var gradient: Gradient? {
-        guard let colors, !colors.isEmpty else { return nil }
-        let clamped = locations.map { $0.map { $0.isNaN ? 0 : min(max($0, 0), 1) } }
+        guard let colors = shown.colors, !colors.isEmpty else { return nil }
+        let clamped = shown.locations.map { $0.map { $0.isNaN ? 0 : min(max($0, 0), 1) } }
         return Gradient(colors: colors, locations: clamped)
     }
 
     override func drawOwnContent(in c: Context) {
-        guard let gradient, startPoint.isFinite, endPoint.isFinite else { return }
-        let b = bounds
+        guard let gradient else { return }
+        let b = shown.bounds
         guard b.width > 0, b.height > 0 else { return }
         c.saveGState()
         defer { c.restoreGState() }
         c.clip(to: b)
-        let s = startPoint, e = endPoint
+        let s = shown.startPoint, e = shown.endPoint
         switch type {
         case .axial:
             if s == e {

@@ -75,6 +75,17 @@ extension Layer {
             .concatenating(AffineTransform(translationX: p.x, y: p.y))
     }
 
+    /// The map from this layer's coordinates to its superlayer's as drawn now, with the
+    /// running animations.
+    var shownToSuperlayer: AffineTransform {
+        let b = shown.bounds, an = shown.anchorPoint
+        let a = Point(x: b.minX + an.x * b.width, y: b.minY + an.y * b.height)
+        let p = shown.position, t = shown.transform
+        if t.isIdentity { return AffineTransform(translationX: p.x - a.x, y: p.y - a.y) }
+        return AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
+            .concatenating(AffineTransform(translationX: p.x, y: p.y))
+    }
+
     /// The map from this layer's coordinates to its topmost ancestor's.
     var transformToRoot: AffineTransform {
         var t = AffineTransform.identity

@@ -6,7 +6,7 @@ extension Layer {
     /// transform is the layer's space. Backing stores that are due are drawn first.
     public func render(in context: Context) {
         layoutIfNeeded()
-        guard !model.isHidden, model.opacity > 0 else { return }
+        guard !shown.isHidden, shown.opacity > 0 else { return }
         drawTree(in: context, dirty: nil)
         reportFailure(to: context)
     }
@@ -15,8 +15,8 @@ extension Layer {
     /// coordinates, with its position and transform; `dirty` (superlayer coordinates)
     /// culls the layers that do not reach it.
     package func composite(in c: Context, dirty: Rect?) {
-        guard !model.isHidden, model.opacity > 0 else { return }
-        let t = transformToSuperlayer
+        guard !shown.isHidden, shown.opacity > 0 else { return }
+        let t = shownToSuperlayer
         guard let inverse = t.inverted() else { return }
         var local: Rect?
         if let dirty {
@@ -31,7 +31,7 @@ extension Layer {
 
     /// The bounds rounded by `cornerRadius` on the `maskedCorners`: what the background
     /// fills and `masksToBounds` clips to.
-    public var roundedBoundsPath: Path { Layer.roundedPath(model.bounds, radius: model.cornerRadius, corners: model.maskedCorners) }
+    public var roundedBoundsPath: Path { Layer.roundedPath(shown.bounds, radius: shown.cornerRadius, corners: shown.maskedCorners) }
 
     /// A rectangle with the given corners rounded, the radius clamped to half the shorter
     /// side.
@@ -59,17 +59,17 @@ extension Layer {
     }
 
     /// Whether the layer draws a shadow: some opacity, a visible colour, not clipped away.
-    var castsShadow: Bool { model.shadowOpacity > 0 && !model.masksToBounds && !model.shadowColor.isClear }
+    var castsShadow: Bool { shown.shadowOpacity > 0 && !shown.masksToBounds && !shown.shadowColor.isClear }
 
     /// Whether the shadow is cast by the composite (no `shadowPath`): a change anywhere in
     /// the subtree changes the shadow too.
-    package var castsGroupShadow: Bool { castsShadow && model.shadowPath == nil }
+    package var castsGroupShadow: Bool { castsShadow && shown.shadowPath == nil }
 
     /// How far outside what it covers the layer may draw (its shadow), in points.
     package var visualOutset: Double {
         guard castsShadow else { return 0 }
-        let s = model.shadowOffset
-        return 3 * model.shadowRadius + max(abs(s.width), abs(s.height)) + 2
+        let s = shown.shadowOffset
+        return 3 * shown.shadowRadius + max(abs(s.width), abs(s.height)) + 2
     }
 
     /// What the layer and its visible subtree can draw on, in its own coordinates: its
@@ -93,16 +93,16 @@ extension Layer {
     }
 
     private func computeDrawingExtent() -> Rect {
-        var r = model.bounds
-        if !model.masksToBounds {
-            for s in children where !s.model.isHidden {
-                r = r.union(s.transformToSuperlayer.apply(to: s.drawingExtent))
+        var r = shown.bounds
+        if !shown.masksToBounds {
+            for s in children where !s.shown.isHidden {
+                r = r.union(s.shownToSuperlayer.apply(to: s.drawingExtent))
             }
             if let image = contents, store == nil { r = r.union(contentsPlacement(of: image.surface)) }
             let own = ownContentExtent
             if !own.isNull { r = r.union(own) }
         }
-        if castsShadow, let path = model.shadowPath { r = r.union(path.boundingBox) }
+        if castsShadow, let path = shown.shadowPath { r = r.union(path.boundingBox) }
         let o = visualOutset
         return r.insetBy(dx: -o, dy: -o)
     }
@@ -115,7 +115,7 @@ extension Layer {
         var l = self
         while true {
             if let parent = l.superlayer {
-                r = l.transformToSuperlayer.apply(to: r)
+                r = l.shownToSuperlayer.apply(to: r)
                 if parent.castsGroupShadow {
                     let o = parent.visualOutset
                     r = r.insetBy(dx: -o, dy: -o)
@@ -140,31 +140,32 @@ extension Layer {
     /// background, contents, sublayers, border. An opacity below 1, a shadow without a
     /// shadow path, or a mask composite the whole layer first, once.
     func drawTree(in c: Context, dirty: Rect?) {
+        hasBeenDrawn = true
         let shadowed = castsShadow
-        let groupShadow = shadowed && model.shadowPath == nil
-        let grouped = model.opacity < 1 || groupShadow || mask != nil
+        let groupShadow = shadowed && shown.shadowPath == nil
+        let grouped = shown.opacity < 1 || groupShadow || mask != nil
         let extent = grouped || dirty != nil ? drawingExtent : .null
         c.saveGState()
         defer { c.restoreGState() }
         if let mask { applyMask(mask, in: c, over: extent) }
         if grouped {
-            c.alpha = model.opacity
+            c.alpha = shown.opacity
             if groupShadow {
-                c.setLayerShadow(color: model.shadowColor, opacity: model.shadowOpacity, offset: model.shadowOffset,
-                                 radius: model.shadowRadius)
+                c.setLayerShadow(color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
+                                 radius: shown.shadowRadius)
             }
             c.beginTransparencyLayer(in: extent, unclipped: true)
         }
-        if shadowed, let path = model.shadowPath {
-            c.drawShadow(of: path, color: model.shadowColor, opacity: model.shadowOpacity, offset: model.shadowOffset,
-                         radius: model.shadowRadius, cache: shadowCache)
+        if shadowed, let path = shown.shadowPath {
+            c.drawShadow(of: path, color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
+                         radius: shown.shadowRadius, cache: shadowCache)
         }
-        if let background = model.backgroundColor, !background.isClear, !skipsBackground {
+        if let background = shown.backgroundColor, !background.isClear, !skipsBackground {
             c.setFillColor(background)
             c.fill(roundedBoundsPath)
         }
         c.saveGState()
-        if model.masksToBounds { c.clip(to: roundedBoundsPath) }
+        if shown.masksToBounds { c.clip(to: roundedBoundsPath) }
         drawContents(in: c)
         drawOwnContent(in: c)
         if let clip = sublayerClip { c.clip(to: clip) }
@@ -182,30 +183,30 @@ extension Layer {
     }
 
     private func drawBorder(in c: Context) {
-        let b = model.bounds
-        guard model.borderWidth > 0, !model.borderColor.isClear else { return }
-        let w = min(model.borderWidth, b.width / 2, b.height / 2)
+        let b = shown.bounds
+        guard shown.borderWidth > 0, !shown.borderColor.isClear else { return }
+        let w = min(shown.borderWidth, b.width / 2, b.height / 2)
         let inner = b.insetBy(dx: w / 2, dy: w / 2)
         guard !inner.isNull else { return }
-        c.setStrokeColor(model.borderColor)
+        c.setStrokeColor(shown.borderColor)
         c.lineWidth = w
-        let r = max(0, min(model.cornerRadius, b.width / 2, b.height / 2) - w / 2)
-        c.stroke(Layer.roundedPath(inner, radius: r, corners: model.maskedCorners))
+        let r = max(0, min(shown.cornerRadius, b.width / 2, b.height / 2) - w / 2)
+        c.stroke(Layer.roundedPath(inner, radius: r, corners: shown.maskedCorners))
     }
 
     /// Where an image of the contents goes: by gravity, at its size over
     /// `contentsScale` times the part `contentsRect` shows.
     func contentsPlacement(of image: Surface) -> Rect {
-        let k = model.contentsScale, cr = model.contentsRect
+        let k = shown.contentsScale, cr = shown.contentsRect
         let size = Size(width: Double(image.width) / k * cr.width, height: Double(image.height) / k * cr.height)
-        return model.contentsGravity.rect(for: size, in: model.bounds)
+        return shown.contentsGravity.rect(for: size, in: shown.bounds)
     }
 
     /// Draws the backing store, or else the contents image.
     private func drawContents(in c: Context) {
         displayIfNeeded()
         if let store {
-            let b = model.bounds
+            let b = shown.bounds
             if storeSize == b.size {
                 // Drawn for these bounds: pixel for pixel from the bounds' origin, only
                 // where drawing reached.
@@ -222,13 +223,13 @@ extension Layer {
             } else {
                 let k = store.scale
                 let size = Size(width: Double(store.width) / k, height: Double(store.height) / k)
-                c.draw(store, in: model.contentsGravity.rect(for: size, in: b))
+                c.draw(store, in: shown.contentsGravity.rect(for: size, in: b))
             }
             return
         }
         guard let image = contents?.surface else { return }
         let target = contentsPlacement(of: image)
-        let cr = model.contentsRect
+        let cr = shown.contentsRect
         guard target.width > 0, target.height > 0, cr.width > 0, cr.height > 0 else { return }
         if cr == Rect(x: 0, y: 0, width: 1, height: 1) { return c.draw(image, in: target) }
         // The whole image placed so that its contentsRect part covers the target.
@@ -297,9 +298,9 @@ extension Layer {
             var x: Layer? = l
             var inTree = false
             while let y = x {
-                if y.model.isHidden { break }
+                if y.shown.isHidden { break }
                 if y === self { inTree = true; break }
-                t = t.concatenating(y.transformToSuperlayer)
+                t = t.concatenating(y.shownToSuperlayer)
                 x = y.superlayer
             }
             if inTree { out.append(t.apply(to: l.drawingExtent)) }

@@ -9,7 +9,11 @@ import Raster
 /// (NaN, infinities) given to geometry setters are ignored, and negative sizes become 0.
 @MainActor
 open class Layer {
+    /// The values the code set (the model layer's).
     var model = LayerState()
+    /// The values drawn now: the model with the running animations applied (the
+    /// presentation layer's). Equal to the model when nothing animates.
+    var shown = LayerState()
 
     /// Creates a layer with empty bounds at the origin.
     public required init() {}
@@ -90,10 +94,10 @@ open class Layer {
 
     /// The sublayers in drawing order: by `zPosition`, then by array order.
     var orderedSublayers: [Layer] {
-        guard children.contains(where: { $0.model.zPosition != 0 }) else { return children }
+        guard children.contains(where: { $0.shown.zPosition != 0 }) else { return children }
         return children.enumerated().sorted {
-            $0.element.model.zPosition != $1.element.model.zPosition
-                ? $0.element.model.zPosition < $1.element.model.zPosition : $0.offset < $1.offset
+            $0.element.shown.zPosition != $1.element.shown.zPosition
+                ? $0.element.shown.zPosition < $1.element.shown.zPosition : $0.offset < $1.offset
         }.map(\.element)
     }
 
@@ -102,9 +106,12 @@ open class Layer {
     /// Sets a property of the model, damaging what the layer covered before and after.
     func set<T: Equatable>(_ key: WritableKeyPath<LayerState, T>, _ value: T) {
         guard model[keyPath: key] != value else { return }
+        let old = shown[keyPath: key]
         setNeedsComposite()
         model[keyPath: key] = value
+        shown[keyPath: key] = value
         setNeedsComposite()
+        if let name = Layer.animatableNames[key] { didChange(name, from: old) }
     }
 
     // MARK: Appearance
@@ -261,6 +268,12 @@ open class Layer {
     /// The shadows of shadowed fills in the store's drawing, blurred once while the store
     /// is drawn again the same way.
     let storeShadowCache = ShadowCache()
+    /// The animations added, in order.
+    var running: [RunningAnimation] = []
+    /// The actions for property keys, searched after the delegate (`actions`).
+    public var actions: [String: any Action]?
+    /// Whether the layer has been drawn: only then do changes run implicit actions.
+    var hasBeenDrawn = false
     /// `drawingExtent`, kept until something in the subtree changes it.
     var extentCache: Rect?
     /// Whether the store must be drawn again, and where (nil: all of it).
@@ -316,6 +329,28 @@ open class Layer {
     /// coordinates: a shaped view's subviews stay inside its shape.
     package var sublayerClip: Path? {
         didSet { setNeedsComposite() }
+    }
+
+    /// The action for a property change (`action(forKey:)`): the delegate's answer, else
+    /// the `actions` dictionary's, else the class's default. A `NullAction` ends the search
+    /// with nothing.
+    open func action(forKey key: String) -> (any Action)? {
+        if let a = delegate?.action(for: self, forKey: key) { return a is NullAction ? nil : a }
+        if let a = actions?[key] { return a is NullAction ? nil : a }
+        return Self.defaultAction(forKey: key)
+    }
+
+    /// The default action for an animatable property (`defaultAction(forKey:)`): a basic
+    /// animation from the value on screen to the new one, with the transaction's duration
+    /// and timing function.
+    open class func defaultAction(forKey key: String) -> (any Action)? {
+        guard LayerState().value(forKeyPath: key) != nil || key == "backgroundColor" || key == "shadowPath"
+            || key == "path" || key == "fillColor" || key == "strokeColor" || key == "colors" || key == "locations"
+        else { return nil }
+        let a = BasicAnimation(keyPath: key)
+        a.duration = Transaction.animationDuration()
+        a.timingFunction = Transaction.animationTimingFunction() ?? TimingFunction(name: .default)
+        return a
     }
 
     // MARK: Damage

@@ -9,6 +9,9 @@ public protocol LayerDelegate: AnyObject {
     func draw(_ layer: Layer, in context: Context)
     /// Lays out the layer's sublayers (`layoutSublayers(of:)`).
     func layoutSublayers(of layer: Layer)
+    /// The action for a change of the layer's property `event` (`action(for:forKey:)`):
+    /// nil to let the layer search on, `NullAction.shared` to run none.
+    func action(for layer: Layer, forKey event: String) -> (any Action)?
 }
 
 extension LayerDelegate {
@@ -16,4 +19,6 @@ extension LayerDelegate {
     public func draw(_ layer: Layer, in context: Context) {}
     /// Does nothing.
     public func layoutSublayers(of layer: Layer) {}
+    /// Lets the layer search on.
+    public func action(for layer: Layer, forKey event: String) -> (any Action)? { nil }
 }

@@ -2,7 +2,7 @@ import Raster
 
 /// The values of a layer's properties that can change how it looks: the model the code
 /// sets. Kept together so that a presentation copy is one value.
-struct LayerState {
+struct LayerState: Equatable {
     var bounds: Rect = .zero
     var position: Point = .zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
@@ -24,6 +24,20 @@ struct LayerState {
     var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     var contentsGravity: ContentsGravity = .resize
     var contentsScale = 1.0
+    // ShapeLayer's animatable properties.
+    var path: Path?
+    var fillColor: Color? = .black
+    var strokeColor: Color?
+    var lineWidth = 1.0
+    var miterLimit = 10.0
+    var lineDashPhase = 0.0
+    var strokeStart = 0.0
+    var strokeEnd = 1.0
+    // GradientLayer's animatable properties.
+    var colors: [Color]?
+    var locations: [Double]?
+    var startPoint = Point(x: 0.5, y: 0)
+    var endPoint = Point(x: 0.5, y: 1)
 }
 
 extension Rect {

@@ -8,99 +8,95 @@ open class ShapeLayer: Layer {
     /// Creates a shape layer with no path.
     public required init() { super.init() }
 
-    private func changing<T: Equatable>(_ old: T, _ new: T) {
-        if old != new { setNeedsComposite() }
-    }
-
-    /// The shape, in the layer's coordinates (`path`); nil draws nothing.
+    /// The shape, in the layer's coordinates (`path`); nil draws nothing. Animatable when
+    /// both paths have the same elements; otherwise it changes at the end.
     public var path: Path? {
-        willSet { changing(path, newValue) }
-        didSet { changing(oldValue, path) }
+        get { model.path }
+        set { set(\.path, newValue) }
     }
     /// The fill's colour (`fillColor`); default opaque black, nil fills nothing.
-    public var fillColor: Color? = .black {
-        willSet { changing(fillColor, newValue) }
-        didSet { changing(oldValue, fillColor) }
+    public var fillColor: Color? {
+        get { model.fillColor }
+        set { set(\.fillColor, newValue) }
     }
     /// The fill rule (`fillRule`); default non-zero.
     public var fillRule: FillRule = .nonZero {
-        didSet { changing(oldValue, fillRule) }
+        willSet { if newValue != fillRule { setNeedsComposite() } }
     }
     /// The stroke's colour (`strokeColor`); default nil, no stroke.
     public var strokeColor: Color? {
-        willSet { changing(strokeColor, newValue) }
-        didSet { changing(oldValue, strokeColor) }
+        get { model.strokeColor }
+        set { set(\.strokeColor, newValue) }
     }
     /// The stroke's width (`lineWidth`); default 1. Negative and NaN count as 0.
-    public var lineWidth = 1.0 {
-        willSet { changing(lineWidth, newValue) }
-        didSet { changing(oldValue, lineWidth) }
+    public var lineWidth: Double {
+        get { model.lineWidth }
+        set { set(\.lineWidth, newValue.isNaN ? 0 : max(0, newValue)) }
     }
     /// The ends of open subpaths (`lineCap`); default butt.
     public var lineCap: LineCap = .butt {
-        willSet { changing(lineCap, newValue) }
-        didSet { changing(oldValue, lineCap) }
+        willSet { if newValue != lineCap { setNeedsComposite() } }
     }
     /// The corners of the stroke (`lineJoin`); default miter.
     public var lineJoin: LineJoin = .miter {
-        willSet { changing(lineJoin, newValue) }
-        didSet { changing(oldValue, lineJoin) }
+        willSet { if newValue != lineJoin { setNeedsComposite() } }
     }
     /// The miter limit (`miterLimit`); default 10.
-    public var miterLimit = 10.0 {
-        willSet { changing(miterLimit, newValue) }
-        didSet { changing(oldValue, miterLimit) }
+    public var miterLimit: Double {
+        get { model.miterLimit }
+        set { if newValue.isFinite { set(\.miterLimit, newValue) } }
     }
     /// The dash lengths, on and off in turn (`lineDashPattern`); nil: a solid line.
     public var lineDashPattern: [Double]? {
-        willSet { changing(lineDashPattern, newValue) }
-        didSet { changing(oldValue, lineDashPattern) }
+        willSet { if newValue != lineDashPattern { setNeedsComposite() } }
     }
     /// How far into the dash pattern the stroke starts (`lineDashPhase`).
-    public var lineDashPhase = 0.0 {
-        willSet { changing(lineDashPhase, newValue) }
-        didSet { changing(oldValue, lineDashPhase) }
+    public var lineDashPhase: Double {
+        get { model.lineDashPhase }
+        set { if newValue.isFinite { set(\.lineDashPhase, newValue) } }
     }
     /// Where the stroke starts, as a fraction of the path's length (`strokeStart`); 0...1.
-    public var strokeStart = 0.0 {
-        willSet { changing(strokeStart, newValue) }
-        didSet { changing(oldValue, strokeStart) }
+    public var strokeStart: Double {
+        get { model.strokeStart }
+        set { if !newValue.isNaN { set(\.strokeStart, min(max(newValue, 0), 1)) } }
     }
     /// Where the stroke ends, as a fraction of the path's length (`strokeEnd`); 0...1,
     /// default 1.
-    public var strokeEnd = 1.0 {
-        willSet { changing(strokeEnd, newValue) }
-        didSet { changing(oldValue, strokeEnd) }
+    public var strokeEnd: Double {
+        get { model.strokeEnd }
+        set { if !newValue.isNaN { set(\.strokeEnd, min(max(newValue, 0), 1)) } }
     }
 
     private var strokes: Bool {
-        guard let c = strokeColor, !c.isClear, lineWidth.isFinite, lineWidth > 0 else { return false }
-        return strokeEnd > strokeStart
+        guard let c = shown.strokeColor, !c.isClear, shown.lineWidth.isFinite, shown.lineWidth > 0 else { return false }
+        return shown.strokeEnd > shown.strokeStart
     }
 
     override var ownContentExtent: Rect {
-        guard let path, !path.isEmpty else { return .null }
+        guard let path = shown.path, !path.isEmpty else { return .null }
         let box = path.boundingBox
         guard strokes else { return box }
-        let m = lineWidth / 2 * max(miterLimit, 1.5) + 2
+        let m = shown.lineWidth / 2 * max(shown.miterLimit, 1.5) + 2
         return box.insetBy(dx: -m, dy: -m)
     }
 
     override func drawOwnContent(in c: Context) {
-        guard let path, !path.isEmpty else { return }
-        if let fill = fillColor, !fill.isClear {
+        let state = shown
+        guard let path = state.path, !path.isEmpty else { return }
+        if let fill = state.fillColor, !fill.isClear {
             c.setFillColor(fill)
             c.fill(path, rule: fillRule)
         }
-        guard strokes, let stroke = strokeColor else { return }
+        guard strokes, let stroke = state.strokeColor else { return }
         c.saveGState()
         c.setStrokeColor(stroke)
-        c.lineWidth = lineWidth
+        c.lineWidth = state.lineWidth
         c.lineCap = lineCap
         c.lineJoin = lineJoin
-        c.miterLimit = miterLimit
-        if let dashes = lineDashPattern, !dashes.isEmpty { c.setLineDash(phase: lineDashPhase, lengths: dashes) }
-        c.stroke(strokeStart > 0 || strokeEnd < 1 ? path.trimmed(from: strokeStart, to: strokeEnd) : path)
+        c.miterLimit = state.miterLimit
+        if let dashes = lineDashPattern, !dashes.isEmpty { c.setLineDash(phase: state.lineDashPhase, lengths: dashes) }
+        let (s0, s1) = (state.strokeStart, state.strokeEnd)
+        c.stroke(s0 > 0 || s1 < 1 ? path.trimmed(from: s0, to: s1) : path)
         c.restoreGState()
     }
 }

@@ -85,6 +85,9 @@ public final class RootView: View {
     @discardableResult
     public func render(into surface: Surface, full: Bool = false) -> [Rect] {
         layoutScheduled = false
+        // The turn's changes are committed, and the animations stepped to the clock.
+        Transaction.flush()
+        AnimationEngine.step()
         layoutIfNeeded()
         layer.layoutIfNeeded()
         if surface.scale != contentsScale {

@@ -64,7 +64,13 @@ open class ShapeView: View {
     /// Fills the shape, not the bounds.
     override open var backgroundColor: Color? {
         get { fillLayer.fillColor }
-        set { fillLayer.fillColor = newValue }
+        set {
+            if AnimationBlock.stack.last.flatMap({ $0 }) != nil {
+                fillLayer.fillColor = newValue  // animated with the block, as a background
+            } else {
+                Transaction.performWithoutActions { fillLayer.fillColor = newValue }
+            }
+        }
     }
 
     override var sublayerHost: Layer { container }
@@ -72,6 +78,10 @@ open class ShapeView: View {
     override open func boundsDidChange() { rebuild() }
 
     private func rebuild() {
+        Transaction.performWithoutActions(rebuildLayers)
+    }
+
+    private func rebuildLayers() {
         let b = bounds
         shape = path?.path(in: b) ?? Path(rect: b)
         for l in [outerShadowLayer, effectLayer, fillLayer, innerShadowLayer, container] {
@@ -105,6 +115,10 @@ open class ShapeView: View {
     }
 
     private func applyShadows() {
+        Transaction.performWithoutActions(applyShadowLayers)
+    }
+
+    private func applyShadowLayers() {
         // The cut: everything the shadow can reach, less the shape.
         if let s = outerShadow {
             var cut = Path(rect: reach(s))

@@ -154,6 +154,8 @@ open class View: LayerDelegate {
     }
     /// Whether the view and its subtree take touches (`isUserInteractionEnabled`).
     public var isUserInteractionEnabled = true
+    /// How many running view animations keep the view from taking touches.
+    var interactionBlocks = 0
     /// A view whose alpha masks this one and its shadow, in this view's coordinates
     /// (`mask`): its layer becomes `layer.mask`.
     public var mask: View? {
@@ -286,7 +288,7 @@ open class View: LayerDelegate {
     open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
     /// Whether the view takes touches at all: visible, interactive, not transparent.
-    open var acceptsTouches: Bool { !isHidden && isUserInteractionEnabled && alpha >= 0.01 }
+    open var acceptsTouches: Bool { !isHidden && isUserInteractionEnabled && alpha >= 0.01 && interactionBlocks == 0 }
 
     /// The front-most view of the subtree containing a point of this view's coordinates
     /// (`hitTest(_:with:)`): hidden, non-interactive and nearly transparent views are

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Raster
+import Layers
 import Views
 
 /// A top-level X11 window showing a view tree (the host of a `RootView`): it turns X
@@ -26,6 +27,10 @@ public final class X11Window {
     private var closed = false
     private var destroyedByAnother = false
     private var presentedOnce = false
+    /// When the last animation frame was stepped, on the system's monotonic clock.
+    private var lastAnimationFrame = 0.0
+    /// The time between animation frames: the display's usual 60 Hz.
+    static let animationFrameInterval = 1.0 / 60
 
     /// The path frames take to the server, chosen at start (and again on resize).
     public var presentationPath: PresentationPath { frame.path }
@@ -74,6 +79,7 @@ public final class X11Window {
                              minimumHeight: minimumSize.height * self.scale)
         wakePipe = WakePipe()
         root.onNeedsFrame = { [weak self] in self?.wake() }
+        AnimationEngine.onAnimationAdded = { [weak self] in self?.wake() }
         window.map()
         display.flush()
     }
@@ -103,11 +109,25 @@ public final class X11Window {
         // that what they change is in it.
         MainQueue.drain()
         if closed { return false }
+        // The turn's implicit transaction is committed; while animations run, each frame
+        // steps them to the clock, damaging only what moved.
+        Transaction.flush()
+        let animating = AnimationEngine.isAnimating
+        if animating {
+            AnimationEngine.step()
+            lastAnimationFrame = MediaClock.systemTime()
+        }
         try renderIfNeeded()
         display.flush()
         try checkDisplay()
         if display.pending() == 0 && !root.needsFrame {
-            let ms = timeout < 0 ? -1 : Int32(min(timeout * 1000, Double(Int32.max)))
+            var ms = timeout < 0 ? -1 : Int32(min(timeout * 1000, Double(Int32.max)))
+            if AnimationEngine.isAnimating {
+                // The next animation frame, at the display's rate of about 60 Hz.
+                let left = X11Window.animationFrameInterval - (MediaClock.systemTime() - lastAnimationFrame)
+                let frameMs = Int32(max(0, (left * 1000).rounded(.up)))
+                ms = ms < 0 ? frameMs : min(ms, frameMs)
+            }
             if display.wait(milliseconds: ms, or: wakePipe, also: MainQueue.descriptors) & Int16(POLLHUP | POLLERR) != 0 {
                 _ = display.pending()
             }
@@ -134,6 +154,7 @@ public final class X11Window {
     public func close() {
         guard !closed else { return }
         closed = true
+        AnimationEngine.onAnimationAdded = nil
         frame.release()
         if !destroyedByAnother { window.destroy() }
         display.close()

@@ -70,6 +70,9 @@ import Testing
     }
 
     @Test func aBoundsChangeRedrawsOnlyWhenAsked() throws {
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        defer { Transaction.commit() }
         let l = CountingLayer()
         l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
         let s = try Surface(width: 40, height: 40)

@@ -102,8 +102,11 @@ import Testing
         // 80 points long: the first 40, from x 10 to 50.
         #expect(s[11, 10] == Self.blue && s[48, 10] == Self.blue)
         #expect(s[51, 10] == .clear && s[80, 10] == .clear)
-        shape.strokeStart = 0.5
-        shape.strokeEnd = 1
+        // Drawn once, the layer would animate the change: not here.
+        Transaction.performWithoutActions {
+            shape.strokeStart = 0.5
+            shape.strokeEnd = 1
+        }
         let t = try render(shape, 100, 20)
         #expect(t[48, 10] == .clear && t[51, 10] == Self.blue && t[88, 10] == Self.blue)
     }
@@ -115,7 +118,7 @@ import Testing
         root.addSublayer(first)
         root.addSublayer(second)
         #expect(try render(root, 60, 40)[30, 20] == Self.blue)
-        first.zPosition = 1
+        Transaction.performWithoutActions { first.zPosition = 1 }
         #expect(try render(root, 60, 40)[30, 20] == Self.red)
         #expect(root.sublayers?.first === first, "the array keeps its order")
     }

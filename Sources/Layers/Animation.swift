@@ -1,0 +1,376 @@
+import Glibc
+import Raster
+
+/// What shows of an animation outside its active time (`CAMediaTimingFillMode`).
+public enum FillMode: Hashable, Sendable {
+    /// Nothing: the model shows before and after (the default).
+    case removed
+    /// The end value holds after the end.
+    case forwards
+    /// The start value shows before the beginning.
+    case backwards
+    /// Both.
+    case both
+}
+
+/// Told when an animation starts and stops (`CAAnimationDelegate`).
+@MainActor
+public protocol AnimationDelegate: AnyObject {
+    /// The animation began (`animationDidStart(_:)`).
+    func animationDidStart(_ animation: Animation)
+    /// The animation ended: `finished` is false when it was removed before its end
+    /// (`animationDidStop(_:finished:)`).
+    func animationDidStop(_ animation: Animation, finished: Bool)
+}
+
+extension AnimationDelegate {
+    public func animationDidStart(_ animation: Animation) {}
+    public func animationDidStop(_ animation: Animation, finished: Bool) {}
+}
+
+/// Something a layer runs when a property changes (`CAAction`): an animation adds itself.
+@MainActor
+public protocol Action: AnyObject {
+    /// Runs the action for the property `key` of `layer` (`run(forKey:object:arguments:)`).
+    func run(forKey key: String, object layer: Layer)
+}
+
+/// An animation with Core Animation's timing (`CAAnimation` and `CAMediaTiming`).
+///
+/// Times are in seconds of the media clock (`currentMediaTime()`). Local time is
+/// `(parent time - beginTime) * speed + timeOffset`; the active duration is
+/// `duration * max(repeatCount, 1) * (autoreverses ? 2 : 1)`, or `repeatDuration`.
+@MainActor
+open class Animation: Action {
+    /// When the animation starts, on the media clock; 0 means when it is added
+    /// (`beginTime`).
+    public var beginTime = 0.0
+    /// The length of one pass, in seconds (`duration`); 0 means the transaction's 0.25.
+    public var duration = 0.0
+    /// How fast local time runs (`speed`); default 1.
+    public var speed = 1.0
+    /// Added to local time (`timeOffset`).
+    public var timeOffset = 0.0
+    /// How many passes (`repeatCount`); 0 means one, `.infinity` forever.
+    public var repeatCount = 0.0
+    /// How long to repeat, in seconds, instead of a count (`repeatDuration`).
+    public var repeatDuration = 0.0
+    /// Whether each pass runs back after running forward (`autoreverses`).
+    public var autoreverses = false
+    /// What shows outside the active time (`fillMode`); default `.removed`.
+    public var fillMode: FillMode = .removed
+    /// Whether the animation leaves the layer when it ends (`isRemovedOnCompletion`);
+    /// default true.
+    public var isRemovedOnCompletion = true
+    /// The pacing of each pass (`timingFunction`); nil is linear.
+    public var timingFunction: TimingFunction?
+    /// Told when the animation starts and stops; held strongly, as Core Animation does.
+    public var delegate: (any AnimationDelegate)?
+
+    /// Creates an animation with the default timing.
+    public init() {}
+
+    /// A copy, as the layer keeps one (`copy()`).
+    open func copy() -> Animation {
+        let a = Animation()
+        a.copyTiming(from: self)
+        return a
+    }
+
+    /// Takes another animation's timing.
+    public func copyTiming(from o: Animation) {
+        beginTime = o.beginTime
+        duration = o.duration
+        speed = o.speed
+        timeOffset = o.timeOffset
+        repeatCount = o.repeatCount
+        repeatDuration = o.repeatDuration
+        autoreverses = o.autoreverses
+        fillMode = o.fillMode
+        isRemovedOnCompletion = o.isRemovedOnCompletion
+        timingFunction = o.timingFunction
+        delegate = o.delegate
+    }
+
+    /// Adds the animation to the layer for the key (`CAAction`).
+    public func run(forKey key: String, object layer: Layer) { layer.add(self, forKey: key) }
+
+    /// The length of one pass: `duration`, or the default 0.25 s.
+    var passDuration: Double { duration > 0 && duration.isFinite ? duration : 0.25 }
+
+    /// The active duration.
+    public var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        let passes = repeatCount > 0 ? repeatCount : 1
+        return passDuration * passes * (autoreverses ? 2 : 1)
+    }
+
+    /// The fraction of one pass (0...1, eased) at media time `time`, or nil when nothing
+    /// shows then; `finished` says whether the active time is over.
+    func progress(at time: Double) -> (fraction: Double?, finished: Bool) {
+        let s = speed == 0 || !speed.isFinite ? 0 : speed
+        let local = (time - beginTime) * s + timeOffset
+        let active = activeDuration
+        let d = passDuration
+        let cycle = d * (autoreverses ? 2 : 1)
+        func fraction(_ t: Double) -> Double {
+            var p = t.truncatingRemainder(dividingBy: cycle)
+            if p < 0 { p += cycle }
+            var f = p / d
+            if f > 1 { f = 2 - f }
+            return (timingFunction ?? .linear).progress(at: min(max(f, 0), 1))
+        }
+        if local < 0 {
+            return (fillMode == .backwards || fillMode == .both ? fraction(0) : nil, false)
+        }
+        if local >= active {
+            // The end of the last pass: forwards after a whole number of passes, or where
+            // the repeat duration stopped it.
+            let end: Double
+            let passes = active / d
+            if abs(passes - passes.rounded()) < 1e-9 {
+                end = autoreverses && Int(passes.rounded()) % 2 == 0 ? 0 : 1
+            } else {
+                end = fraction(active)
+            }
+            let endValue = (timingFunction ?? .linear).progress(at: end)
+            return (fillMode == .forwards || fillMode == .both ? endValue : nil, true)
+        }
+        return (fraction(local), false)
+    }
+
+    /// Applies the animation to `state` at media time `time`; returns whether it is over.
+    func apply(to state: inout LayerState, model: LayerState, at time: Double) -> Bool {
+        progress(at: time).finished
+    }
+}
+
+/// An animation of one property, named by a key path (`CAPropertyAnimation`).
+@MainActor
+open class PropertyAnimation: Animation {
+    /// The property animated: `opacity`, `position.x`, `transform.rotation.z`, ...
+    /// (`keyPath`).
+    public var keyPath: String?
+    /// Whether the value is added to the model's (`isAdditive`).
+    public var isAdditive = false
+
+    /// An animation of `keyPath`.
+    public init(keyPath: String?) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    public override init() { super.init() }
+
+    /// The value at pass fraction `f`, given the model's value.
+    func value(at f: Double, model: Any?) -> Any? { nil }
+
+    override func apply(to state: inout LayerState, model: LayerState, at time: Double) -> Bool {
+        let (fraction, finished) = progress(at: time)
+        guard let keyPath, let f = fraction else { return finished }
+        let modelValue = model.value(forKeyPath: keyPath)
+        guard var v = value(at: f, model: modelValue) else { return finished }
+        if isAdditive, let base = modelValue, let sum = Interpolation.add(base, v) { v = sum }
+        state.setValue(v, forKeyPath: keyPath)
+        return finished
+    }
+}
+
+/// An animation between two values (`CABasicAnimation`): `fromValue` to `toValue`, or
+/// by `byValue`; a missing end is the model's value.
+@MainActor
+open class BasicAnimation: PropertyAnimation {
+    /// The start (`fromValue`).
+    public var fromValue: Any?
+    /// The end (`toValue`).
+    public var toValue: Any?
+    /// The change (`byValue`).
+    public var byValue: Any?
+
+    override open func copy() -> Animation {
+        let a = BasicAnimation(keyPath: keyPath)
+        a.copyTiming(from: self)
+        a.isAdditive = isAdditive
+        a.fromValue = fromValue
+        a.toValue = toValue
+        a.byValue = byValue
+        return a
+    }
+
+    override func value(at f: Double, model: Any?) -> Any? {
+        var from = fromValue, to = toValue
+        if let by = byValue {
+            if from == nil && to == nil { from = model; to = model.flatMap { Interpolation.add($0, by) } }
+            else if from == nil, let t = to { from = Interpolation.subtract(t, by) }
+            else if to == nil, let fr = from { to = Interpolation.add(fr, by) }
+        }
+        if from == nil { from = model }
+        if to == nil { to = model }
+        guard let a = from, let b = to else { return from ?? to }
+        return Interpolation.interpolate(a, b, f)
+    }
+}
+
+/// An animation through a list of values (`CAKeyframeAnimation`).
+@MainActor
+open class KeyframeAnimation: PropertyAnimation {
+    /// How values between keyframes are found (`calculationMode`).
+    public enum CalculationMode: Hashable, Sendable {
+        /// Straight between neighbours.
+        case linear
+        /// Each value held until the next keyframe.
+        case discrete
+    }
+
+    /// The keyframes' values (`values`).
+    public var values: [Any] = []
+    /// When each value is reached, 0...1 of the pass (`keyTimes`); nil spaces them evenly.
+    public var keyTimes: [Double]?
+    /// The pacing between each pair of keyframes (`timingFunctions`).
+    public var timingFunctions: [TimingFunction]?
+    /// How values are found between keyframes (`calculationMode`); default linear.
+    public var calculationMode: CalculationMode = .linear
+
+    override open func copy() -> Animation {
+        let a = KeyframeAnimation(keyPath: keyPath)
+        a.copyTiming(from: self)
+        a.isAdditive = isAdditive
+        a.values = values
+        a.keyTimes = keyTimes
+        a.timingFunctions = timingFunctions
+        a.calculationMode = calculationMode
+        return a
+    }
+
+    override func value(at f: Double, model: Any?) -> Any? {
+        guard !values.isEmpty else { return nil }
+        let n = values.count
+        if n == 1 { return values[0] }
+        let times: [Double]
+        if let keyTimes, keyTimes.count == n { times = keyTimes } else {
+            times = calculationMode == .discrete ? (0..<n).map { Double($0) / Double(n) }
+                : (0..<n).map { Double($0) / Double(n - 1) }
+        }
+        if calculationMode == .discrete {
+            var i = 0
+            while i + 1 < n && f >= times[i + 1] { i += 1 }
+            return values[i]
+        }
+        if f <= times[0] { return values[0] }
+        if f >= times[n - 1] { return values[n - 1] }
+        var i = 0
+        while i + 1 < n - 1 && f >= times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var local = span > 0 ? (f - times[i]) / span : 1
+        if let tf = timingFunctions, i < tf.count { local = tf[i].progress(at: local) }
+        return Interpolation.interpolate(values[i], values[i + 1], local)
+    }
+}
+
+/// A spring from `fromValue` to `toValue` (`CASpringAnimation`): mass m, stiffness k,
+/// damping c and initial velocity v0 (in whole distances per second). With
+/// ω0 = √(k/m) and ζ = c / (2√(km)), the progress is 1 + d(t), d(0) = -1, d'(0) = v0:
+/// underdamped d = e^(-ζω0t)(-cos ωd t + ((v0 - ζω0)/ωd) sin ωd t), ωd = ω0√(1-ζ²);
+/// critically damped d = e^(-ω0t)(-1 + (v0 - ω0)t); overdamped the sum of two
+/// exponentials. Its duration is `settlingDuration` unless set.
+@MainActor
+open class SpringAnimation: BasicAnimation {
+    /// The mass (`mass`); default 1.
+    public var mass = 1.0
+    /// The stiffness (`stiffness`); default 100.
+    public var stiffness = 100.0
+    /// The damping (`damping`); default 10.
+    public var damping = 10.0
+    /// The initial velocity, in whole distances per second (`initialVelocity`).
+    public var initialVelocity = 0.0
+
+    override open func copy() -> Animation {
+        let a = SpringAnimation(keyPath: keyPath)
+        a.copyTiming(from: self)
+        a.isAdditive = isAdditive
+        a.fromValue = fromValue
+        a.toValue = toValue
+        a.byValue = byValue
+        a.mass = mass
+        a.stiffness = stiffness
+        a.damping = damping
+        a.initialVelocity = initialVelocity
+        return a
+    }
+
+    /// The spring's progress at `t` seconds: 0 at the start, 1 at rest.
+    public func position(at t: Double) -> Double {
+        let m = max(mass, 1e-9), k = max(stiffness, 1e-9), c = max(damping, 0), v0 = initialVelocity
+        let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot())
+        let d: Double
+        if zeta < 1 - 1e-9 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            d = exp(-zeta * w0 * t) * (-cos(wd * t) + ((v0 - zeta * w0) / wd) * sin(wd * t))
+        } else if zeta > 1 + 1e-9 {
+            // d = A e^(r1 t) + B e^(r2 t), d(0) = -1, d'(0) = v0.
+            let root = w0 * (zeta * zeta - 1).squareRoot()
+            let r1 = -zeta * w0 + root, r2 = -zeta * w0 - root
+            let a = (v0 + r2) / (r1 - r2), b = -1 - a
+            d = a * exp(r1 * t) + b * exp(r2 * t)
+        } else {
+            d = exp(-w0 * t) * (-1 + (v0 - w0) * t)
+        }
+        return 1 + d
+    }
+
+    /// How long until the spring stays within 0.1 % of rest (`settlingDuration`).
+    public var settlingDuration: Double {
+        var t = 0.0, still = 0.0
+        let step = 1.0 / 240
+        while t < 60 {
+            if abs(position(at: t) - 1) < 0.001 { still += step } else { still = 0 }
+            if still >= 0.1 { return max(0, t - 0.1) }
+            t += step
+        }
+        return 60
+    }
+
+    override var passDuration: Double { duration > 0 && duration.isFinite ? duration : settlingDuration }
+
+    override func progress(at time: Double) -> (fraction: Double?, finished: Bool) {
+        let (f, finished) = super.progress(at: time)
+        guard let f else { return (nil, finished) }
+        // Linear time through the pass, read on the spring.
+        return (position(at: f * passDuration), finished)
+    }
+}
+
+/// Several animations of one layer run together (`CAAnimationGroup`): each child's times
+/// are relative to the group's.
+@MainActor
+open class AnimationGroup: Animation {
+    /// The animations (`animations`).
+    public var animations: [Animation]?
+
+    override open func copy() -> Animation {
+        let a = AnimationGroup()
+        a.copyTiming(from: self)
+        a.animations = animations?.map { $0.copy() }
+        return a
+    }
+
+    override func apply(to state: inout LayerState, model: LayerState, at time: Double) -> Bool {
+        let s = speed == 0 || !speed.isFinite ? 0 : speed
+        let local = (time - beginTime) * s + timeOffset
+        let finished = local >= activeDuration
+        let shows = (local >= 0 || fillMode == .backwards || fillMode == .both)
+            && (!finished || fillMode == .forwards || fillMode == .both)
+        guard shows else { return finished }
+        var t = min(max(local, 0), activeDuration)
+        if autoreverses {
+            let cycle = 2 * passDuration
+            var p = t.truncatingRemainder(dividingBy: cycle)
+            if p > passDuration { p = cycle - p }
+            t = p
+        } else if passDuration > 0 && !finished {
+            t = t.truncatingRemainder(dividingBy: passDuration)
+        }
+        for child in animations ?? [] { _ = child.apply(to: &state, model: model, at: t) }
+        return finished
+    }
+}

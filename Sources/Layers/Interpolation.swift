@@ -1,0 +1,67 @@
+import Raster
+
+/// Values between two values of an animated property: numbers, points, sizes,
+/// rectangles, colours (straight, not premultiplied), transforms (by their parts, so that
+/// a turn stays a turn), paths with the same elements, and lists of these; anything else
+/// changes at the end.
+@MainActor
+enum Interpolation {
+    static func interpolate(_ a: Any, _ b: Any, _ t: Double) -> Any {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        switch (a, b) {
+        case let (x as Double, y as Double): return mix(x, y)
+        case let (x as Int, y as Int): return mix(Double(x), Double(y))
+        case let (x as Point, y as Point): return Point(x: mix(x.x, y.x), y: mix(x.y, y.y))
+        case let (x as Size, y as Size): return Size(width: mix(x.width, y.width), height: mix(x.height, y.height))
+        case let (x as Rect, y as Rect):
+            return Rect(x: mix(x.x, y.x), y: mix(x.y, y.y), width: mix(x.width, y.width), height: mix(x.height, y.height))
+        case let (x as Color, y as Color):
+            return Color(red: mix(x.red, y.red), green: mix(x.green, y.green), blue: mix(x.blue, y.blue),
+                         alpha: mix(x.alpha, y.alpha))
+        case let (x as AffineTransform, y as AffineTransform):
+            let p = TransformParts(x), q = TransformParts(y)
+            var r = TransformParts()
+            r.tx = mix(p.tx, q.tx)
+            r.ty = mix(p.ty, q.ty)
+            // The shorter way round.
+            var dr = q.rotation - p.rotation
+            if dr > .pi { dr -= 2 * .pi } else if dr < -.pi { dr += 2 * .pi }
+            r.rotation = p.rotation + dr * t
+            r.scaleX = mix(p.scaleX, q.scaleX)
+            r.scaleY = mix(p.scaleY, q.scaleY)
+            r.shear = mix(p.shear, q.shear)
+            return r.transform
+        case let (x as Path, y as Path):
+            return x.interpolated(to: y, fraction: t) ?? (t < 1 ? x : y)
+        case let (x as [Double], y as [Double]) where x.count == y.count:
+            return zip(x, y).map { mix($0, $1) }
+        case let (x as [Color], y as [Color]) where x.count == y.count:
+            return zip(x, y).map { interpolate($0, $1, t) as! Color }
+        default:
+            return t < 1 ? a : b
+        }
+    }
+
+    /// `a + b`, for `byValue` and additive animations; nil for values that do not add.
+    static func add(_ a: Any, _ b: Any) -> Any? {
+        switch (a, b) {
+        case let (x as Double, y as Double): return x + y
+        case let (x as Point, y as Point): return Point(x: x.x + y.x, y: x.y + y.y)
+        case let (x as Size, y as Size): return Size(width: x.width + y.width, height: x.height + y.height)
+        case let (x as Rect, y as Rect):
+            return Rect(x: x.x + y.x, y: x.y + y.y, width: x.width + y.width, height: x.height + y.height)
+        case let (x as AffineTransform, y as AffineTransform): return x.concatenating(y)
+        default: return nil
+        }
+    }
+
+    /// `a - b`; nil for values that do not subtract.
+    static func subtract(_ a: Any, _ b: Any) -> Any? {
+        switch (a, b) {
+        case let (x as Double, y as Double): return x - y
+        case let (x as Point, y as Point): return Point(x: x.x - y.x, y: x.y - y.y)
+        case let (x as Size, y as Size): return Size(width: x.width - y.width, height: x.height - y.height)
+        default: return nil
+        }
+    }
+}

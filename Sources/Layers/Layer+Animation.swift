@@ -1,0 +1,171 @@
+import Raster
+
+/// An animation added to a layer, with what it owes its transaction.
+@MainActor
+final class RunningAnimation {
+    let key: String
+    let animation: Animation
+    var started = false
+    var transaction: Transaction.State?
+
+    init(key: String, animation: Animation, transaction: Transaction.State?) {
+        self.key = key
+        self.animation = animation
+        self.transaction = transaction
+    }
+
+    /// Tells the delegate and the transaction that the animation ended.
+    func end(finished: Bool) {
+        animation.delegate?.animationDidStop(animation, finished: finished)
+        transaction?.animationEnded()
+        transaction = nil
+    }
+}
+
+extension Layer {
+    // MARK: Explicit animations
+
+    /// Adds a copy of an animation under a key, replacing (and stopping) one already
+    /// there (`add(_:forKey:)`). A `beginTime` of 0 starts it now.
+    public func add(_ animation: Animation, forKey key: String?) {
+        let copy = animation.copy()
+        if copy.beginTime == 0 { copy.beginTime = currentMediaTime() }
+        let name = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
+        if let i = running.firstIndex(where: { $0.key == name }) {
+            let old = running.remove(at: i)
+            old.end(finished: false)
+        }
+        let tx = Transaction.current
+        tx.pending += 1
+        running.append(RunningAnimation(key: name, animation: copy, transaction: tx))
+        AnimationEngine.register(self)
+    }
+
+    /// The animation under a key (`animation(forKey:)`): the layer's copy.
+    public func animation(forKey key: String) -> Animation? { running.first { $0.key == key }?.animation }
+
+    /// The keys of the running animations (`animationKeys()`).
+    public func animationKeys() -> [String]? { running.isEmpty ? nil : running.map(\.key) }
+
+    /// Removes an animation (`removeAnimation(forKey:)`): the model shows again at once,
+    /// and the delegate hears it stopped unfinished.
+    public func removeAnimation(forKey key: String) {
+        guard let i = running.firstIndex(where: { $0.key == key }) else { return }
+        let r = running.remove(at: i)
+        r.end(finished: false)
+        updatePresentation(at: currentMediaTime())
+    }
+
+    /// Removes every animation (`removeAllAnimations()`).
+    public func removeAllAnimations() {
+        let all = running
+        running.removeAll()
+        for r in all { r.end(finished: false) }
+        updatePresentation(at: currentMediaTime())
+    }
+
+    /// A copy of the layer with the values on screen now (`presentation()`): its
+    /// geometry and appearance with the running animations applied. Its sublayers are
+    /// not copied.
+    public func presentation() -> Self {
+        let copy = Self.init()
+        copy.model = shown
+        copy.shown = shown
+        copy.contents = contents
+        return copy
+    }
+
+    // MARK: Applying animations
+
+    /// Recomputes the presentation at media time `time`: the model with each running
+    /// animation applied in order; damages what moved; ends the animations that are over.
+    /// Returns whether any animation still runs.
+    @discardableResult
+    func updatePresentation(at time: Double) -> Bool {
+        var state = model
+        var ended: [RunningAnimation] = []
+        for r in running {
+            if !r.started && time >= r.animation.beginTime {
+                r.started = true
+                r.animation.delegate?.animationDidStart(r.animation)
+            }
+            if r.animation.apply(to: &state, model: model, at: time) { ended.append(r) }
+        }
+        if state != shown {
+            setNeedsComposite()
+            shown = state
+            setNeedsComposite()
+        }
+        for r in ended where r.animation.isRemovedOnCompletion {
+            running.removeAll { $0 === r }
+        }
+        if !ended.isEmpty {
+            let removed = ended.filter { $0.animation.isRemovedOnCompletion }
+            if !removed.isEmpty {
+                // The model shows again where a removed animation held its value.
+                var after = model
+                for r in running { _ = r.animation.apply(to: &after, model: model, at: time) }
+                if after != shown {
+                    setNeedsComposite()
+                    shown = after
+                    setNeedsComposite()
+                }
+            }
+            for r in ended { r.end(finished: true) }
+        }
+        return !running.isEmpty && running.contains { !$0.animation.progress(at: time).finished || !$0.animation.isRemovedOnCompletion ? true : false }
+    }
+
+    // MARK: Implicit actions
+
+    /// A property changed from `old` (the value on screen then): runs its action, unless
+    /// actions are off or the layer has never been drawn (a new layer does not animate its
+    /// first settings, as in Core Animation).
+    func didChange(_ key: String, from old: Any?) {
+        guard hasBeenDrawn, !Transaction.disableActions(), let action = action(forKey: key) else { return }
+        if let basic = action as? BasicAnimation, basic.fromValue == nil, basic.byValue == nil {
+            let a = basic.copy() as! BasicAnimation
+            a.fromValue = old
+            if a.toValue == nil { a.toValue = model.value(forKeyPath: key) }
+            a.run(forKey: key, object: self)
+            return
+        }
+        action.run(forKey: key, object: self)
+    }
+}
+
+/// The layers with running animations, stepped once per frame.
+@MainActor
+public enum AnimationEngine {
+    static var layers: [WeakLayer] = []
+
+    static func register(_ layer: Layer) {
+        if !layers.contains(where: { $0.layer === layer }) { layers.append(WeakLayer(layer)) }
+        layer.updatePresentation(at: currentMediaTime())
+        onAnimationAdded?()
+    }
+
+    /// Called when an animation is added: a window host starts its frame timer.
+    public static var onAnimationAdded: (() -> Void)?
+
+    /// Whether any layer has an animation that still runs: a window host renders frames
+    /// while it does.
+    public static var isAnimating: Bool {
+        layers.contains { ($0.layer?.running.isEmpty == false) }
+    }
+
+    /// Applies every running animation at media time `time` (the clock's now by default),
+    /// damaging what moved and ending what is over. Returns whether any still runs.
+    @discardableResult
+    public static func step(at time: Double? = nil) -> Bool {
+        let t = time ?? currentMediaTime()
+        layers.removeAll { $0.layer == nil }
+        var any = false
+        for box in layers {
+            guard let l = box.layer else { continue }
+            if l.updatePresentation(at: t) { any = true }
+        }
+        layers.removeAll { $0.layer?.running.isEmpty ?? true }
+        return any
+    }
+}

@@ -1,0 +1,105 @@
+import Layers
+import Raster
+import Testing
+@testable import Views
+
+/// `View.animate`: a view's layer animates only inside an animation block.
+@MainActor
+@Suite(.serialized) struct ViewAnimationTests {
+    func onScreen() throws -> (RootView, View) {
+        MediaClock.manualTime = 10
+        let root = RootView(size: Size(width: 200, height: 200))
+        let v = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        v.backgroundColor = .red
+        root.addSubview(v)
+        root.render(into: try Surface(width: 200, height: 200))
+        return (root, v)
+    }
+
+    @Test func aViewsLayerAnimatesOnlyInsideABlock() throws {
+        let (_, v) = try onScreen()
+        v.alpha = 0.5
+        #expect(v.layer.animationKeys() == nil, "a view's layer does not animate by itself")
+        var finished: [Bool] = []
+        View.animate(withDuration: 1, animations: { v.alpha = 0 }, completion: { finished.append($0) })
+        #expect(v.alpha == 0 && v.layer.animationKeys() == ["opacity"])
+        AnimationEngine.step(at: 10.5)
+        // Ease-in-out at half time is half way: from 0.5 to 0.
+        #expect(abs(v.layer.presentation().opacity - 0.25) < 1e-6)
+        #expect(finished.isEmpty)
+        AnimationEngine.step(at: 11.1)
+        #expect(finished == [true] && v.layer.presentation().opacity == 0)
+        AnimationEngine.step(at: 12)
+        #expect(finished == [true], "once")
+    }
+
+    @Test func framesAnimateThroughPositionAndBounds() throws {
+        let (_, v) = try onScreen()
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            v.frame = Rect(x: 110, y: 10, width: 80, height: 50)
+        })
+        #expect(v.frame == Rect(x: 110, y: 10, width: 80, height: 50), "the model at once")
+        AnimationEngine.step(at: 10.5)
+        let p = v.layer.presentation()
+        #expect(abs(p.frame.minX - 60) < 1e-9 && abs(p.frame.width - 65) < 1e-9)
+    }
+
+    @Test func anInterruptedAnimationCompletesUnfinished() throws {
+        let (_, v) = try onScreen()
+        var finished: [Bool] = []
+        View.animate(withDuration: 1, animations: { v.center = Point(x: 150, y: 150) }, completion: { finished.append($0) })
+        AnimationEngine.step(at: 10.2)
+        v.layer.removeAllAnimations()
+        #expect(finished == [false])
+        #expect(v.layer.presentation().position == Point(x: 150, y: 150), "the model shows at once")
+    }
+
+    @Test func animatingViewsTakeNoTouchesUnlessAllowed() throws {
+        let (root, v) = try onScreen()
+        View.animate(withDuration: 1, animations: { v.alpha = 0.9 })
+        #expect(root.hitTest(Point(x: 30, y: 30)) === root)
+        AnimationEngine.step(at: 11.5)
+        #expect(root.hitTest(Point(x: 30, y: 30)) === v)
+        View.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { v.alpha = 0.5 })
+        #expect(root.hitTest(Point(x: 30, y: 30)) === v)
+    }
+
+    @Test func withoutAnimationNothingAnimatesEvenInABlock() throws {
+        let (_, v) = try onScreen()
+        View.animate(withDuration: 1, animations: {
+            View.performWithoutAnimation { v.alpha = 0.3 }
+            v.backgroundColor = .blue
+        })
+        #expect(v.layer.animationKeys() == ["backgroundColor"])
+    }
+
+    @Test func aSpringBlockSettlesAtTheEnd() throws {
+        let (_, v) = try onScreen()
+        var done = false
+        View.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, animations: {
+            v.center = Point(x: 135, y: 35)
+        }, completion: { done = $0 })
+        AnimationEngine.step(at: 10.03)
+        let early = v.layer.presentation().position.x
+        #expect(early > 35 && early < 135)
+        // Damped at one half, the spring swings past its end before it settles.
+        let swing = (0..<50).map { i -> Double in
+            AnimationEngine.step(at: 10 + Double(i) * 0.01)
+            return v.layer.presentation().position.x
+        }.max() ?? 0
+        #expect(swing > 135)
+        AnimationEngine.step(at: 10.6)
+        #expect(done && v.layer.presentation().position.x == 135)
+    }
+
+    @Test func aRenderedFrameShowsThePresentation() throws {
+        let (root, v) = try onScreen()
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { v.center = Point(x: 135, y: 35) })
+        MediaClock.manualTime = 10.5
+        let s = try Surface(width: 200, height: 200)
+        root.render(into: s, full: true)
+        // Half way: the square spans x 60...110.
+        #expect(s[85, 35] == Pixel(r: 255, g: 0, b: 0, a: 255) && s[20, 35] == Pixel(r: 255, g: 255, b: 255, a: 255))
+        #expect(s[115, 35] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+}
