@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "Views", "Raster", "CX11", "TestSupport"]
+            dependencies: ["X11Host", "Layers", "Views", "Raster", "CX11", "TestSupport"]
         ),
         .testTarget(
             name: "GalleryTests",

@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import Text
 import Views
@@ -28,8 +29,13 @@ public enum Gallery {
 
     /// Renders the page (or one specimen's card) headless, after replaying `actions`;
     /// `shot` actions in the replay write their own files through `writeShot`.
+    ///
+    /// The animation clock is manual and starts at 0: `wait` actions advance it, and the
+    /// picture is taken `time` seconds after the replay's last action, so that every shot
+    /// of an animation is the same.
     public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
-                            replay actions: [Replay.Action] = []) throws -> Surface {
+                            replay actions: [Replay.Action] = [], time: Double = 0) throws -> Surface {
+        MediaClock.manualTime = 0
         let (root, page) = makeRoot(size: size, scale: scale)
         // A part of the picture that could not be drawn fails the shot, rather than give a
         // picture without it.
@@ -44,6 +50,7 @@ public enum Gallery {
         }
         // A replay file names its own outputs: none is written through a symbolic link.
         try Replay.run(actions, on: root) { file in try render().writePNG(to: file, refusingSymbolicLinks: true) }
+        MediaClock.advance(by: time)
         guard let specimen else { return try render() }
         guard page.cardFrame(of: specimen) != nil else { throw GalleryError.unknownSpecimen(specimen) }
         page.reveal(specimen)
@@ -73,6 +80,7 @@ public enum Gallery {
     /// working directory (`Screenshot`), naming the file on standard output and in the
     /// status line; Ctrl+Q and Ctrl+W close the window, and the run ends normally.
     public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
+        MediaClock.manualTime = nil  // the live window runs on the system's clock
         let made = makeRoot(size: size, scale: scale ?? 1)
         let root = made.0
         var page = made.1

@@ -1,8 +1,10 @@
+import Layers
 import Raster
 import Views
 
 /// Recorded pointer input: one action a line, in window points — `press X Y`,
-/// `move X Y`, `release X Y`, `click X Y`, `shot FILE` — with `#` starting a comment.
+/// `move X Y`, `release X Y`, `click X Y`, `wait MS`, `shot FILE` — with `#` starting
+/// a comment. `wait` advances the animation clock, which a replay runs by hand.
 public enum Replay {
     /// One replayed action.
     public enum Action: Equatable, Sendable {
@@ -16,6 +18,8 @@ public enum Replay {
         case click(Point)
         /// A screenshot of the state so far, written to a file.
         case shot(String)
+        /// The animation clock advanced by this many milliseconds.
+        case wait(Double)
     }
 
     /// A line that is not a valid action.
@@ -39,6 +43,13 @@ public enum Replay {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let verb = words.first else { continue }
             let n = i + 1
+            if verb == "wait" {
+                guard words.count == 2, let ms = InputText.number(words[1]), ms >= 0, ms <= 3_600_000 else {
+                    throw ParseError(line: n, reason: "wait takes one number of milliseconds, 0 to 3600000")
+                }
+                out.append(.wait(ms))
+                continue
+            }
             if verb == "shot" {
                 guard words.count == 2 else { throw ParseError(line: n, reason: "shot takes one file name") }
                 out.append(.shot(String(words[1])))
@@ -78,6 +89,7 @@ public enum Replay {
                 send(.press, p)
                 send(.release, p)
             case .shot(let file): try takeShot(file)
+            case .wait(let ms): MediaClock.advance(by: ms / 1000)
             }
         }
     }

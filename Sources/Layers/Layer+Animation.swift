@@ -119,10 +119,18 @@ extension Layer {
     // MARK: Implicit actions
 
     /// A property changed from `old` (the value on screen then): runs its action, unless
-    /// actions are off or the layer has never been drawn (a new layer does not animate its
-    /// first settings, as in Core Animation).
+    /// actions are off. Without the delegate's action, a layer that has never been drawn
+    /// runs none: a new layer does not animate its first settings, as in Core Animation,
+    /// while a view animates in an animation block whether it was drawn or not.
     func didChange(_ key: String, from old: Any?) {
-        guard hasBeenDrawn, !Transaction.disableActions(), let action = action(forKey: key) else { return }
+        guard !Transaction.disableActions() else { return }
+        let action: (any Action)?
+        if let a = delegate?.action(for: self, forKey: key) {
+            action = a is NullAction ? nil : a
+        } else {
+            action = hasBeenDrawn ? self.action(forKey: key) : nil
+        }
+        guard let action else { return }
         if let basic = action as? BasicAnimation, basic.fromValue == nil, basic.byValue == nil {
             let a = basic.copy() as! BasicAnimation
             a.fromValue = old

@@ -112,10 +112,10 @@ public final class X11Window {
         // The turn's implicit transaction is committed; while animations run, each frame
         // steps them to the clock, damaging only what moved.
         Transaction.flush()
-        let animating = AnimationEngine.isAnimating
-        if animating {
+        let now = MediaClock.systemTime()
+        if AnimationEngine.isAnimating && now - lastAnimationFrame >= X11Window.animationFrameInterval * 0.9 {
             AnimationEngine.step()
-            lastAnimationFrame = MediaClock.systemTime()
+            lastAnimationFrame = now
         }
         try renderIfNeeded()
         display.flush()

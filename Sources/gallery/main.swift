@@ -15,13 +15,16 @@ usage: gallery [--size WxH] [--scale N]     open the gallery window
 """
 
 let shotHelp = """
-usage: gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE]
+usage: gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE] [--time S]
 Renders the gallery page, or one specimen's card, headless (no X server needed) to a PNG.
   --specimen NAME  one specimen's card (names: gallery list)
   --size WxH       the window size in points (default 1280x800)
   --scale N        pixels per point (default 1)
   --replay FILE    pointer input to replay first: press X Y, move X Y, release X Y,
-                   click X Y, shot FILE; '#' starts a comment
+                   click X Y, wait MS (advances the animation clock), shot FILE;
+                   '#' starts a comment
+  --time S         the animation clock's reading, in seconds after the replay's last
+                   action, when the picture is taken (default 0)
 """
 
 let compareHelp = """
@@ -121,11 +124,18 @@ func main() -> Int32 {
             return 1
         }
     case "shot":
-        let a = Arguments(args, valued: ["--specimen", "--size", "--scale", "--replay"], usage: shotHelp)
+        let a = Arguments(args, valued: ["--specimen", "--size", "--scale", "--replay", "--time"], usage: shotHelp)
         guard a.positional.count == 1 else { usageError("shot takes one output file (see gallery shot --help)") }
         let size = a.options["--size"].map(parseSize) ?? GalleryPage.defaultSize
         let scale = a.options["--scale"].map(parseScale) ?? 1
         checkPixels(size, scale)
+        var time = 0.0
+        if let text = a.options["--time"] {
+            guard let t = InputText.number(text), t >= 0, t <= 3600 else {
+                usageError("bad --time '\(text)': expected seconds, 0 to 3600")
+            }
+            time = t
+        }
         var actions: [Replay.Action] = []
         if let file = a.options["--replay"] {
             do {
@@ -135,7 +145,8 @@ func main() -> Int32 {
             }
         }
         do {
-            let picture = try Gallery.shot(size: size, scale: scale, specimen: a.options["--specimen"], replay: actions)
+            let picture = try Gallery.shot(size: size, scale: scale, specimen: a.options["--specimen"], replay: actions,
+                                           time: time)
             try picture.writePNG(to: a.positional[0])
             return 0
         } catch let e as GalleryError {

@@ -1,0 +1,44 @@
+import Raster
+import Testing
+import Views
+@testable import Gallery
+
+/// Headless shots of an animation: the replay's `wait` advances the clock.
+@MainActor
+@Suite(.serialized) struct AnimationReplayTests {
+    static let size = Size(width: 1280, height: 1200)
+
+    /// The mean x of the card's orange pixels in a shot of `view-animate`.
+    func cardX(_ s: Surface) -> Double {
+        var sum = 0.0, n = 0.0
+        for y in 0..<s.height {
+            for x in 0..<s.width {
+                let p = s[x, y]
+                if p.r > 200 && p.g > 60 && p.g < 190 && p.b < 150 && Int(p.r) - Int(p.b) > 80 { sum += Double(x); n += 1 }
+            }
+        }
+        return n > 0 ? sum / n : -1
+    }
+
+    @Test func aClickedCardMovesMonotonicallyToItsEnd() throws {
+        let (_, page) = Gallery.makeRoot(size: Self.size)
+        let frame = try #require(page.specimenFrames.first { $0.name == "view-animate" }?.frame)
+        let click = Replay.Action.click(Point(x: frame.midX, y: frame.midY))
+        func shot(_ ms: Double) throws -> Surface {
+            try Gallery.shot(size: Self.size, specimen: "view-animate", replay: [click, .wait(ms)])
+        }
+        let xs = try [0.0, 100, 200, 400].map { try cardX(shot($0)) }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 }, "\(xs)")
+        let end = try shot(500), later = try shot(3000)
+        #expect(end == later, "at its end the card stays")
+        #expect(cardX(end) > xs[3])
+        // --time does what a final wait does.
+        #expect(try Gallery.shot(size: Self.size, specimen: "view-animate", replay: [click], time: 0.2) == shot(200))
+    }
+
+    @Test func waitIsParsedAndChecked() throws {
+        #expect(try Replay.parse("click 1 2\nwait 250\n") == [.click(Point(x: 1, y: 2)), .wait(250)])
+        #expect(throws: Replay.ParseError.self) { try Replay.parse("wait -5") }
+        #expect(throws: Replay.ParseError.self) { try Replay.parse("wait") }
+    }
+}
