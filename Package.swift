@@ -76,7 +76,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "raster-bench",
-            dependencies: ["Raster", "RasterScenes", "Text", "Views", "Gallery", "X11Host"],
+            dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host"],
             exclude: ["bench-vs-cairo"]
         ),
         .testTarget(

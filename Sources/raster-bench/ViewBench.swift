@@ -1,4 +1,5 @@
 import Gallery
+import Layers
 import Glibc
 import Raster
 import Views
@@ -28,6 +29,36 @@ enum ViewBench {
             damage.sort()
             print("scene=view-page-1280x800 size=\(Int(scale)) full_frame_ms=\(String(format3: full)) checkbox_damage_frame_ms_median=\(String(format3: damage[damage.count / 2]))")
         }
+        for scale in [1.0, 2.0] {
+            for name in ["view-animate", "activity-indicator"] {
+                print("scene=animation-\(name) size=\(Int(scale)) frame_ms_median=\(String(format3: animationFrame(name, scale: scale)))")
+            }
+        }
+    }
+
+    /// The median time of one animation frame of a specimen after a click: the clock
+    /// advanced by a 60th of a second, the animations stepped, the damage rendered.
+    static func animationFrame(_ name: String, scale: Double) -> Double {
+        let size = Size(width: 1280, height: 1200)
+        MediaClock.manualTime = 0
+        let (root, page) = Gallery.makeRoot(size: size)
+        let surface = try! Surface(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
+        root.render(into: surface)
+        let center = page.specimenFrames.first { $0.name == name }!.frame.center
+        var times: [Double] = []
+        for round in 0..<20 {
+            root.handle(PointerEvent(.press, at: center))
+            root.handle(PointerEvent(.release, at: center))
+            for _ in 0..<(round % 2 == 0 ? 24 : 60) {
+                MediaClock.advance(by: 1.0 / 60)
+                let t0 = nowMilliseconds()
+                root.render(into: surface)
+                times.append(nowMilliseconds() - t0)
+            }
+        }
+        MediaClock.manualTime = nil
+        times.sort()
+        return times[times.count / 2]
     }
 
     /// Presentation through a real window: full frames with MIT-SHM and with XPutImage,
