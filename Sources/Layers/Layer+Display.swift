@@ -100,6 +100,13 @@ extension Layer {
 
     /// Whether the layer shows a backing store now.
     public var hasBackingStore: Bool { store != nil }
+
+    /// A copy of the backing store as it was last drawn, for a cross-fade from it; nil
+    /// without one.
+    package func backingStoreSnapshot() -> Image? {
+        guard let store, let copy = try? store.copy() else { return nil }
+        return Image(adopting: copy)
+    }
 }
 
 extension Layer {

@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import Text
 
@@ -39,6 +40,67 @@ open class Button: Control {
     }
 
     override open var triggersPrimaryActionOnTouchUpInside: Bool { true }
+
+    /// How long the title and image take to fade back after a release, in seconds: Core
+    /// Animation's default duration (UIKit does not document its own). Pressing is
+    /// instant.
+    public static let highlightFadeDuration = 0.25
+
+    /// The normal look fading in over the pressed one after a release.
+    private var fadeLayer: Layer?
+
+    override open func stateDidChange() {
+        if !isHighlighted && drawnHighlighted && fadeLayer == nil, let look = renderedLook() {
+            // Leaving the highlight: the store keeps the pressed look, and the new one
+            // fades in above it; at the end the store is drawn anew and the layer goes.
+            let fade = Layer()
+            Transaction.performWithoutActions {
+                fade.frame = bounds
+                fade.contents = look
+                fade.contentsScale = look.scale
+                fade.contentsGravity = .topLeft
+            }
+            layer.addSublayer(fade)
+            let a = BasicAnimation(keyPath: "opacity")
+            a.fromValue = 0.0
+            a.toValue = 1.0
+            a.duration = Button.highlightFadeDuration
+            a.timingFunction = TimingFunction(name: .easeOut)
+            a.delegate = FadeEnd(button: self)
+            fade.add(a, forKey: "fade")
+            fadeLayer = fade
+            return
+        }
+        endFade()
+        super.stateDidChange()
+    }
+
+    /// Removes the fade layer and draws the store anew.
+    fileprivate func endFade() {
+        guard let fade = fadeLayer else { return }
+        fadeLayer = nil
+        fade.removeFromSuperlayer()
+        setNeedsDisplay()
+    }
+
+    /// The button's look now, drawn as its store would be; nil when it cannot be had.
+    private func renderedLook() -> Image? {
+        let k = layer.contentsScale, b = bounds
+        guard let s = try? Surface(width: Int((b.width * k).rounded(.up)), height: Int((b.height * k).rounded(.up)), scale: k)
+        else { return nil }
+        let c = Context(surface: s)
+        c.translateBy(x: -b.minX, y: -b.minY)
+        c.clip(to: b)
+        GraphicsPushContext(c)
+        let was = drawnHighlighted
+        draw(b, in: c)
+        drawnHighlighted = was
+        GraphicsPopContext()
+        return Image(adopting: s)
+    }
+
+    /// Whether the store was last drawn highlighted.
+    private var drawnHighlighted = false
 
     /// Sets the title for a state (`setTitle(_:for:)`).
     public func setTitle(_ title: String?, for state: State) {
@@ -88,6 +150,7 @@ open class Button: Control {
     }
 
     override open func draw(_ rect: Rect, in context: Context) {
+        drawnHighlighted = isHighlighted
         let dim = !isEnabled && adjustsImageWhenDisabled
         context.saveGState()
         if dim { context.alpha = 0.35 }
@@ -120,4 +183,12 @@ open class Button: Control {
         }
         context.restoreGState()
     }
+}
+
+/// Ends a button's fade once its animation has stopped.
+@MainActor
+private final class FadeEnd: AnimationDelegate {
+    weak var button: Button?
+    init(button: Button) { self.button = button }
+    func animationDidStop(_ animation: Animation, finished: Bool) { button?.endFade() }
 }

@@ -141,6 +141,44 @@ import Testing
         #expect(listener.stops == [false, true])
     }
 
+    @Test func keyframesInterpolateOrHoldAndGroupsShareTheirTime() throws {
+        MediaClock.manualTime = 100
+        let l = try layer()
+        let k = KeyframeAnimation(keyPath: "opacity")
+        k.values = [0.0, 1.0, 0.5]
+        k.keyTimes = [0, 0.25, 1]
+        k.duration = 2
+        l.add(k, forKey: "k")
+        for (t, want) in [(0.25, 0.5), (0.5, 1.0), (1.25, 0.75)] {
+            AnimationEngine.step(at: 100 + t)
+            #expect(abs(l.presentation().opacity - want) < 1e-9, "linear at \(t)")
+        }
+        k.calculationMode = .discrete
+        k.keyTimes = nil  // three values held a third each
+        l.add(k, forKey: "k")
+        for (t, want) in [(100.3, 0.0), (101.0, 1.0), (101.5, 0.5)] {
+            AnimationEngine.step(at: t)
+            #expect(l.presentation().opacity == want, "discrete at \(t)")
+        }
+        let group = AnimationGroup()
+        let grow = BasicAnimation(keyPath: "bounds.size.width")
+        grow.fromValue = 10.0
+        grow.toValue = 30.0
+        grow.duration = 1
+        let turn = BasicAnimation(keyPath: "cornerRadius")
+        turn.fromValue = 0.0
+        turn.toValue = 4.0
+        turn.duration = 1
+        group.animations = [grow, turn]
+        group.duration = 1
+        group.beginTime = 110
+        l.add(group, forKey: "g")
+        AnimationEngine.step(at: 110.5)
+        #expect(l.presentation().bounds.width == 20 && l.presentation().cornerRadius == 2)
+        AnimationEngine.step(at: 111.5)
+        #expect(l.presentation().bounds.width == 10 && l.animation(forKey: "g") == nil)
+    }
+
     @Test func subPathsAnimateTheirPart() throws {
         MediaClock.manualTime = 100
         let l = try layer()

@@ -103,3 +103,33 @@ import Testing
         #expect(s[115, 35] == Pixel(r: 255, g: 255, b: 255, a: 255))
     }
 }
+
+/// A pressed button's look comes back by fading, not at once.
+@MainActor
+@Suite(.serialized) struct ButtonFadeTests {
+    @Test func theTitleFadesBackAfterARelease() throws {
+        MediaClock.manualTime = 0
+        let root = RootView(size: Size(width: 160, height: 60))
+        let b = Button(frame: Rect(x: 10, y: 8, width: 140, height: 44))
+        b.setTitle("Press me", for: .normal)
+        b.setTitleColor(.black, for: .normal)
+        root.addSubview(b)
+        let s = try Surface(width: 160, height: 60)
+        root.render(into: s, full: true)
+        let normal = try s.copy()
+        root.handle(PointerEvent(.press, at: Point(x: 80, y: 30)))
+        root.render(into: s, full: true)
+        let pressed = try s.copy()
+        #expect(pressed != normal, "pressing shows at once")
+        root.handle(PointerEvent(.release, at: Point(x: 80, y: 30)))
+        root.render(into: s, full: true)
+        #expect(s == pressed, "at the release the pressed look is still whole")
+        MediaClock.manualTime = Button.highlightFadeDuration / 2
+        root.render(into: s, full: true)
+        #expect(s != pressed && s != normal, "half way")
+        MediaClock.manualTime = Button.highlightFadeDuration + 0.01
+        root.render(into: s, full: true)
+        #expect(s == normal, "then the normal look")
+        #expect(b.layer.sublayers == nil, "and the fade layer is gone")
+    }
+}
