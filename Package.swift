@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Text", targets: ["Text"]),
         .library(name: "Layers", targets: ["Layers"]),
         .library(name: "Views", targets: ["Views"]),
+        .library(name: "ImageDiff", targets: ["ImageDiff"]),
         .library(name: "X11Host", targets: ["X11Host"]),
         .executable(name: "gallery", targets: ["gallery"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
@@ -44,6 +45,10 @@ let package = Package(
             dependencies: ["Raster", "Text", "Layers"],
             swiftSettings: [.strictMemorySafety()]
         ),
+        .target(
+            name: "ImageDiff",
+            dependencies: ["Raster"]
+        ),
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
@@ -56,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "Gallery",
-            dependencies: ["Views", "Layers", "X11Host", "Raster", "Text"]
+            dependencies: ["Views", "Layers", "X11Host", "Raster", "Text", "ImageDiff"]
         ),
         .executableTarget(
             name: "gallery",
@@ -87,6 +92,10 @@ let package = Package(
         .testTarget(
             name: "LayersTests",
             dependencies: ["Layers", "Raster", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ImageDiffTests",
+            dependencies: ["ImageDiff", "Raster", "TestSupport"]
         ),
         .testTarget(
             name: "ViewsTests",

@@ -1,4 +1,5 @@
 import Gallery
+import ImageDiff
 import Glibc
 import Raster
 import X11Host
@@ -9,7 +10,7 @@ import X11Host
 let help = """
 usage: gallery [--size WxH] [--scale N]     open the gallery window
        gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE]
-       gallery compare A.png B.png [--diff OUT.png] [--tolerance N]
+       gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [...]
        gallery list [--size WxH]
        gallery COMMAND --help               help for one command
 """
@@ -28,12 +29,22 @@ Renders the gallery page, or one specimen's card, headless (no X server needed) 
 """
 
 let compareHelp = """
-usage: gallery compare A.png B.png [--diff OUT.png] [--tolerance N]
-Prints the differing pixels, the largest channel difference and the PSNR.
-  --diff OUT.png   differences in red over a faded copy of A
-  --tolerance N    per-channel difference allowed (default 0)
-Exit status: 0 within the tolerance, 1 different (or of different sizes), 2 unreadable
-or bad usage, 3 the diff could not be written.
+usage: gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [--antialiasing]
+                       [--ignore X,Y,W,H]... [--max-diff-pixels N] [--max-diff-ratio R] [--tolerance N]
+Compares two pictures unpremultiplied over white by their YIQ colour distance, tells
+anti-aliased edge noise apart from real differences, and prints the figures.
+  --diff OUT.png        the expected faded to grey, differences red, edge noise yellow,
+                        ignored regions blue
+  --threshold T         the colour distance allowed, 0 (exact) to 1 (default 0.1)
+  --antialiasing        count edge noise as differences too
+  --ignore X,Y,W,H      a rectangle of the expected picture's pixels not compared
+                        (repeatable)
+  --max-diff-pixels N   how many differing pixels still pass (default 0)
+  --max-diff-ratio R    what fraction of the pixels may differ and still pass (default 0)
+  --tolerance N         the older rule instead: a pixel differs when a premultiplied
+                        channel differs by more than N (0 to 255)
+Exit status: 0 equal within tolerance, 1 different, 2 unreadable or bad usage,
+3 the diff could not be written.
 """
 
 let listHelp = """
@@ -80,18 +91,26 @@ func checkPixels(_ size: Size, _ scale: Double) {
 /// Options and positional arguments of one command.
 struct Arguments {
     var positional: [String] = []
+    /// The last value of each valued option.
     var options: [String: String] = [:]
+    /// Every value of each valued option, in order (for repeatable ones).
+    var all: [String: [String]] = [:]
+    /// The flags given.
+    var flags: Set<String> = []
 
-    init(_ args: ArraySlice<String>, valued: Set<String>, usage: String) {
+    init(_ args: ArraySlice<String>, valued: Set<String>, flags known: Set<String> = [], usage: String) {
         var rest = args
         while let a = rest.popFirst() {
             if a == "--help" || a == "-h" {
                 print(usage)
                 exit(0)
+            } else if known.contains(a) {
+                flags.insert(a)
             } else if a.hasPrefix("-") && a != "-" {
                 guard valued.contains(a) else { usageError("unknown option '\(a)'") }
                 guard let v = rest.popFirst() else { usageError("\(a) needs a value") }
                 options[a] = v
+                all[a, default: []].append(v)
             } else {
                 positional.append(a)
             }
@@ -156,13 +175,32 @@ func main() -> Int32 {
             return 1
         }
     case "compare":
-        let a = Arguments(args, valued: ["--diff", "--tolerance"], usage: compareHelp)
+        let a = Arguments(args, valued: ["--diff", "--tolerance", "--threshold", "--ignore", "--max-diff-pixels",
+                                          "--max-diff-ratio"], flags: ["--antialiasing"], usage: compareHelp)
         guard a.positional.count == 2 else { usageError("compare takes two PNG files (see gallery compare --help)") }
-        var tolerance = 0
+        var options = CompareOptions()
         if let t = a.options["--tolerance"] {
             guard let v = Int(t), (0...255).contains(v) else { usageError("bad --tolerance '\(t)': expected 0 to 255") }
-            tolerance = v
+            options.channelTolerance = v
         }
+        if let t = a.options["--threshold"] {
+            guard let v = InputText.number(t), (0...1).contains(v) else { usageError("bad --threshold '\(t)': expected 0 to 1") }
+            options.threshold = v
+        }
+        if let t = a.options["--max-diff-pixels"] {
+            guard let v = Int(t), v >= 0 else { usageError("bad --max-diff-pixels '\(t)': expected a count") }
+            options.maxDiffPixels = v
+        }
+        if let t = a.options["--max-diff-ratio"] {
+            guard let v = InputText.number(t), (0...1).contains(v) else { usageError("bad --max-diff-ratio '\(t)': expected 0 to 1") }
+            options.maxDiffPixelRatio = v
+        }
+        for region in a.all["--ignore"] ?? [] {
+            let parts = region.split(separator: ",").compactMap { InputText.number($0) }
+            guard parts.count == 4, parts[2] >= 0, parts[3] >= 0 else { usageError("bad --ignore '\(region)': expected X,Y,W,H") }
+            options.ignoredRegions.append(Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3]))
+        }
+        if a.flags.contains("--antialiasing") { options.detectsAntialiasing = false }
         let images: [Surface]
         do {
             images = try a.positional.map { try Surface(contentsOfPNG: $0) }
@@ -170,15 +208,25 @@ func main() -> Int32 {
             say("\(error)")
             return 2
         }
-        let result = ImageComparison(images[0], images[1], tolerance: tolerance)
+        let result: Comparison
+        let diff: Surface?
+        do {
+            (result, diff) = try ImageDiff.compare(images[0], images[1], options: options, diff: a.options["--diff"] != nil)
+        } catch {
+            say("\(error)")
+            return 2
+        }
         print(result.report)
         if let out = a.options["--diff"] {
-            do { try ImageComparison.diffImage(images[0], images[1], tolerance: tolerance).writePNG(to: out) } catch {
+            do {
+                guard let diff else { throw GalleryError.specimenOutside }
+                try diff.writePNG(to: out)
+            } catch {
                 say("cannot write the diff: \(error)")
                 return 3
             }
         }
-        return result.matches ? 0 : 1
+        return result.passes ? 0 : 1
     case "list":
         let a = Arguments(args, valued: ["--size"], usage: listHelp)
         guard a.positional.isEmpty else { usageError("unexpected argument '\(a.positional[0])'") }

@@ -1,0 +1,167 @@
+import Raster
+
+/// The comparison engine of SNAPSHOTS.md: an exact fast path; pixels unpremultiplied over
+/// white and compared by their YIQ colour distance against a threshold; anti-aliasing
+/// detection; budgets; ignored regions; and a diff picture.
+public enum ImageDiff {
+    /// The largest YIQ distance, between black and white.
+    static let maximumDelta = 35215.0
+
+    /// A pixel over white, as straight 8-bit colour: `c + 255 - a` for premultiplied c.
+    @inline(__always)
+    static func overWhite(_ w: UInt32) -> (r: Double, g: Double, b: Double) {
+        let a = Double(w >> 24), r = Double((w >> 16) & 255), g = Double((w >> 8) & 255), b = Double(w & 255)
+        return (r + 255 - a, g + 255 - a, b + 255 - a)
+    }
+
+    @inline(__always)
+    static func brightness(_ c: (r: Double, g: Double, b: Double)) -> Double {
+        0.29889531 * c.r + 0.58662247 * c.g + 0.11448223 * c.b
+    }
+
+    /// The YIQ distance between two premultiplied pixels over white.
+    @inline(__always)
+    static func delta(_ p: UInt32, _ q: UInt32) -> Double {
+        let a = overWhite(p), b = overWhite(q)
+        let dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b
+        let y = 0.29889531 * dr + 0.58662247 * dg + 0.11448223 * db
+        let i = 0.59597799 * dr - 0.27417610 * dg - 0.32180189 * db
+        let q = 0.21147017 * dr - 0.52261711 * dg + 0.31114694 * db
+        return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+    }
+
+    /// Compares `actual` with `expected`; with `diff`, also draws the diff picture (the
+    /// expected's luminance faded to 10 % over white, real differences red, edge noise
+    /// yellow, ignored regions tinted blue).
+    ///
+    /// - Throws: `RasterError.outOfMemory` when the diff picture's memory cannot be had.
+    public static func compare(_ expected: Surface, _ actual: Surface, options: CompareOptions = CompareOptions(),
+                               diff: Bool = false) throws(RasterError) -> (Comparison, Surface?) {
+        let w = expected.width, h = expected.height
+        let sizeA = (expected.width, expected.height), sizeB = (actual.width, actual.height)
+        guard sizeA == sizeB else {
+            let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
+                               largestDelta: 1, differenceBounds: nil, comparedPixels: 0, identical: false, options: options)
+            return (c, nil)
+        }
+        let a = expected.words, b = actual.words
+        let ignored = options.ignoredRegions.map { r -> (Int, Int, Int, Int) in
+            (Int(r.minX.rounded(.down)), Int(r.minY.rounded(.down)), Int(r.maxX.rounded(.up)), Int(r.maxY.rounded(.up)))
+        }
+        func isIgnored(_ x: Int, _ y: Int) -> Bool { ignored.contains { x >= $0.0 && x < $0.2 && y >= $0.1 && y < $0.3 } }
+        if a == b && !diff {
+            let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
+                               largestDelta: 0, differenceBounds: nil, comparedPixels: w * h, identical: true, options: options)
+            return (c, nil)
+        }
+        let limit = maximumDelta * options.threshold * options.threshold
+        var differing = 0, noise = 0, largest = 0.0, compared = 0
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        // 0 same, 1 real difference, 2 edge noise, 3 ignored.
+        var marks = diff ? [UInt8](repeating: 0, count: w * h) : []
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * w + x
+                if !ignored.isEmpty && isIgnored(x, y) {
+                    if diff { marks[i] = 3 }
+                    continue
+                }
+                compared += 1
+                let p = a[i], q = b[i]
+                if p == q { continue }
+                let differs: Bool
+                if let t = options.channelTolerance {
+                    var m = 0
+                    for s in stride(from: 0, to: 32, by: 8) { m = max(m, abs(Int((p >> s) & 255) - Int((q >> s) & 255))) }
+                    largest = max(largest, Double(m) / 255)
+                    differs = m > t
+                } else {
+                    let d = delta(p, q)
+                    largest = max(largest, d / maximumDelta)
+                    differs = d > limit
+                }
+                guard differs else { continue }
+                if options.detectsAntialiasing && options.channelTolerance == nil
+                    && (antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a)) {
+                    noise += 1
+                    if diff { marks[i] = 2 }
+                    continue
+                }
+                differing += 1
+                if diff { marks[i] = 1 }
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        let bounds = x1 < 0 ? nil : (x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+        let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: differing, antialiasedPixels: noise,
+                           largestDelta: min(largest, 1), differenceBounds: bounds, comparedPixels: compared,
+                           identical: a == b, options: options)
+        guard diff else { return (c, nil) }
+        let out = try Surface(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * w + x
+                switch marks[i] {
+                case 1: out[x, y] = Pixel(r: 255, g: 0, b: 0, a: 255)
+                case 2: out[x, y] = Pixel(r: 255, g: 255, b: 0, a: 255)
+                default:
+                    let grey = 255 + (brightness(overWhite(a[i])) - 255) * 0.1
+                    if marks[i] == 3 {
+                        // Blue at 20 % over the faded grey.
+                        out[x, y] = Pixel(r: UInt8(grey * 0.8 + 0.5), g: UInt8(grey * 0.8 + 0.5), b: UInt8(grey * 0.8 + 51 + 0.5),
+                                          a: 255)
+                    } else {
+                        let g = UInt8(min(max(grey, 0), 255) + 0.5)
+                        out[x, y] = Pixel(r: g, g: g, b: g, a: 255)
+                    }
+                }
+            }
+        }
+        return (c, out)
+    }
+
+    /// Whether the pixel at (x, y) of `img` is edge noise: between a darker and a brighter
+    /// neighbour, one of which sits in a flat area in both pictures (SNAPSHOTS.md).
+    static func antialiased(_ img: [UInt32], _ x: Int, _ y: Int, _ w: Int, _ h: Int, _ other: [UInt32]) -> Bool {
+        let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
+        var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
+        var minDelta = 0.0, maxDelta = 0.0
+        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        let centre = img[y * w + x]
+        let yc = brightness(overWhite(centre))
+        for ny in ya...yb {
+            for nx in xa...xb where nx != x || ny != y {
+                let n = img[ny * w + nx]
+                let d = overWhite(n) == overWhite(centre) ? 0 : yc - brightness(overWhite(n))
+                if d == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if d < minDelta {
+                    minDelta = d; minX = nx; minY = ny
+                } else if d > maxDelta {
+                    maxDelta = d; maxX = nx; maxY = ny
+                }
+            }
+        }
+        if minDelta == 0 || maxDelta == 0 { return false }
+        return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
+            || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+    }
+
+    /// Whether a pixel has at least three neighbours of its very colour (a border pixel
+    /// starts with one).
+    static func hasManySiblings(_ img: [UInt32], _ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Bool {
+        let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
+        var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
+        let c = overWhite(img[y * w + x])
+        for ny in ya...yb {
+            for nx in xa...xb where nx != x || ny != y {
+                if overWhite(img[ny * w + nx]) == c {
+                    zeroes += 1
+                    if zeroes > 2 { return true }
+                }
+            }
+        }
+        return false
+    }
+}
