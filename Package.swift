@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Layers", targets: ["Layers"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
+        .library(name: "VitrineTesting", targets: ["VitrineTesting"]),
         .library(name: "X11Host", targets: ["X11Host"]),
         .executable(name: "gallery", targets: ["gallery"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
@@ -48,6 +49,10 @@ let package = Package(
         .target(
             name: "ImageDiff",
             dependencies: ["Raster"]
+        ),
+        .target(
+            name: "VitrineTesting",
+            dependencies: ["ImageDiff", "Views", "Layers", "Raster"]
         ),
         .systemLibrary(
             name: "CX11",
@@ -96,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "ImageDiffTests",
             dependencies: ["ImageDiff", "Raster", "TestSupport"]
+        ),
+        .testTarget(
+            name: "VitrineTestingTests",
+            dependencies: ["VitrineTesting", "ImageDiff", "Views", "Raster"],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "ViewsTests",
