@@ -17,6 +17,7 @@ usage: gallery [--size WxH] [--scale N]     open the gallery window
 
 let shotHelp = """
 usage: gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE] [--time S]
+       gallery shot --all DIR [--size WxH] [--scale N] [--replay FILE]
 Renders the gallery page, or one specimen's card, headless (no X server needed) to a PNG.
   --specimen NAME  one specimen's card (names: gallery list)
   --size WxH       the window size in points (default 1280x800)
@@ -26,11 +27,15 @@ Renders the gallery page, or one specimen's card, headless (no X server needed) 
                    '#' starts a comment
   --time S         the animation clock's reading, in seconds after the replay's last
                    action, when the picture is taken (default 0)
+  --all DIR        instead of OUT.png: every specimen's card in every state it has
+                   (NAME.png, NAME.highlighted.png, NAME.disabled.png, NAME.selected.png)
+                   and manifest.json, into the folder DIR
 """
 
 let compareHelp = """
 usage: gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [--antialiasing]
                        [--ignore X,Y,W,H]... [--max-diff-pixels N] [--max-diff-ratio R] [--tolerance N]
+       gallery compare EXPECTED_DIR ACTUAL_DIR [--report report.html] [the same options]
 Compares two pictures unpremultiplied over white by their YIQ colour distance, tells
 anti-aliased edge noise apart from real differences, and prints the figures.
   --diff OUT.png        the expected faded to grey, differences red, edge noise yellow,
@@ -43,8 +48,10 @@ anti-aliased edge noise apart from real differences, and prints the figures.
   --max-diff-ratio R    what fraction of the pixels may differ and still pass (default 0)
   --tolerance N         the older rule instead: a pixel differs when a premultiplied
                         channel differs by more than N (0 to 255)
+Given two folders, compares every PNG of the same name, lists those only in one, and
+with --report writes one self-contained HTML page of the changes.
 Exit status: 0 equal within tolerance, 1 different, 2 unreadable or bad usage,
-3 the diff could not be written.
+3 the diff or the report could not be written.
 """
 
 let listHelp = """
@@ -143,11 +150,25 @@ func main() -> Int32 {
             return 1
         }
     case "shot":
-        let a = Arguments(args, valued: ["--specimen", "--size", "--scale", "--replay", "--time"], usage: shotHelp)
-        guard a.positional.count == 1 else { usageError("shot takes one output file (see gallery shot --help)") }
+        let a = Arguments(args, valued: ["--specimen", "--size", "--scale", "--replay", "--time", "--all"], usage: shotHelp)
         let size = a.options["--size"].map(parseSize) ?? GalleryPage.defaultSize
         let scale = a.options["--scale"].map(parseScale) ?? 1
         checkPixels(size, scale)
+        if let dir = a.options["--all"] {
+            guard a.positional.isEmpty else { usageError("shot --all takes a folder instead of an output file") }
+            guard isDirectory(dir) else { usageError("--all '\(dir)': no such folder") }
+            do {
+                var actions: [Replay.Action] = []
+                if let file = a.options["--replay"] { actions = try Replay.parse(readText(file)) }
+                let entries = try ShotAll.write(to: dir, size: size, scale: scale, replay: actions)
+                print("\(entries.count) pictures and manifest.json in \(dir)")
+                return 0
+            } catch {
+                say("\(error)")
+                return 1
+            }
+        }
+        guard a.positional.count == 1 else { usageError("shot takes one output file (see gallery shot --help)") }
         var time = 0.0
         if let text = a.options["--time"] {
             guard let t = InputText.number(text), t >= 0, t <= 3600 else {
@@ -176,8 +197,8 @@ func main() -> Int32 {
         }
     case "compare":
         let a = Arguments(args, valued: ["--diff", "--tolerance", "--threshold", "--ignore", "--max-diff-pixels",
-                                          "--max-diff-ratio"], flags: ["--antialiasing"], usage: compareHelp)
-        guard a.positional.count == 2 else { usageError("compare takes two PNG files (see gallery compare --help)") }
+                                          "--max-diff-ratio", "--report"], flags: ["--antialiasing"], usage: compareHelp)
+        guard a.positional.count == 2 else { usageError("compare takes two PNG files or two folders (see gallery compare --help)") }
         var options = CompareOptions()
         if let t = a.options["--tolerance"] {
             guard let v = Int(t), (0...255).contains(v) else { usageError("bad --tolerance '\(t)': expected 0 to 255") }
@@ -201,6 +222,25 @@ func main() -> Int32 {
             options.ignoredRegions.append(Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3]))
         }
         if a.flags.contains("--antialiasing") { options.detectsAntialiasing = false }
+        if a.positional.allSatisfy(isDirectory) {
+            let result: DirectoryComparison
+            do {
+                result = try DirectoryComparison(expected: a.positional[0], actual: a.positional[1], options: options)
+            } catch {
+                say("\(error)")
+                return 2
+            }
+            print(result.summary)
+            if let out = a.options["--report"] {
+                do {
+                    try FileIO.write(Array(try result.report().utf8), to: out)
+                } catch {
+                    say("cannot write the report: \(error)")
+                    return 3
+                }
+            }
+            return result.passes ? 0 : 1
+        }
         let images: [Surface]
         do {
             images = try a.positional.map { try Surface(contentsOfPNG: $0) }
@@ -239,6 +279,12 @@ func main() -> Int32 {
     case let other?:
         usageError("unknown command '\(other)' (see gallery --help)")
     }
+}
+
+/// Whether a path names a folder.
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// A whole text file of at most 16 MiB, or a one-line error and exit status 2.

@@ -43,6 +43,22 @@ package enum FileIO {
         return out
     }
 
+    /// Writes `bytes` to a file, made or emptied: for the tools' text files (a manifest, a
+    /// report), written as pictures are.
+    package static func write(_ bytes: [UInt8], to path: String, refusingSymbolicLinks: Bool = true) throws(RasterError) {
+        let fd = try create(path, refusingSymbolicLinks: refusingSymbolicLinks)
+        defer { _ = close(fd) }
+        var done = 0
+        while done < bytes.count {
+            let n = unsafe bytes.withUnsafeBytes { unsafe Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RasterError.file(path: path, errno: errno)
+            }
+            done += n
+        }
+    }
+
     /// Opens a file for writing, made or emptied; the caller closes the descriptor.
     static func create(_ path: String, refusingSymbolicLinks: Bool) throws(RasterError) -> Int32 {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (refusingSymbolicLinks ? O_NOFOLLOW : 0)

@@ -1,0 +1,85 @@
+import Foundation
+import Layers
+import Raster
+import Views
+
+/// Every specimen in every state it has, for comparing whole sets of pictures
+/// (`gallery shot --all DIR`).
+public enum ShotAll {
+    /// The version of Vitrine the manifest names.
+    public static let version = "0.3.0"
+
+    /// One picture written.
+    public struct Entry: Equatable, Sendable {
+        /// The file's name in the folder.
+        public let file: String
+        /// The specimen.
+        public let specimen: String
+        /// The state: normal, highlighted, disabled or selected.
+        public let state: String
+        /// The size in pixels.
+        public let width: Int, height: Int
+        /// The scale.
+        public let scale: Double
+    }
+
+    /// The states a specimen's control can be shown in, besides normal.
+    @MainActor static let states: [(String, @MainActor (Control) -> Void)] = [
+        ("highlighted", { $0.isHighlighted = true }),
+        ("disabled", { $0.isEnabled = false }),
+        ("selected", { $0.isSelected = true }),
+    ]
+
+    /// Writes `NAME.png` for every specimen (or those named), and `NAME.STATE.png` for each
+    /// state of the specimens that are controls, into `directory`, with `manifest.json`;
+    /// each picture is taken after `replay`. Returns the entries written.
+    ///
+    /// - Throws: the errors of drawing or writing a picture.
+    @MainActor
+    public static func write(to directory: String, size: Size = GalleryPage.defaultSize, scale: Double = 1,
+                             specimens: [String]? = nil, replay: [Replay.Action] = []) throws -> [Entry] {
+        let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var entries: [Entry] = []
+        func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Void)?) throws {
+            MediaClock.manualTime = 0
+            let (root, page) = Gallery.makeRoot(size: size, scale: scale)
+            Replay.run(replay, on: root) { _ in }
+            guard let card = page.cards.first(where: { $0.specimen.name == name }) else { return }
+            if let change {
+                guard let control = card.content as? Control else { return }
+                change(control)
+            }
+            page.reveal(name)
+            let s = try Surface(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
+            root.render(into: s, full: true)
+            guard let frame = page.cardFrame(of: name) else { return }
+            let picture = try Gallery.crop(s, to: frame, scale: scale)
+            let file = state.map { "\(name).\($0).png" } ?? "\(name).png"
+            try picture.writePNG(to: dir + "/" + file, refusingSymbolicLinks: true)
+            entries.append(Entry(file: file, specimen: name, state: state ?? "normal", width: picture.width,
+                                 height: picture.height, scale: scale))
+        }
+        for specimen in Catalog.all where specimens?.contains(specimen.name) ?? true {
+            try shoot(specimen.name, nil, nil)
+            for (state, change) in states { try shoot(specimen.name, state, change) }
+        }
+        try writeManifest(entries, to: dir + "/manifest.json")
+        return entries
+    }
+
+    /// The manifest: each file's specimen, state, size and scale, and the version.
+    static func manifest(_ entries: [Entry]) -> String {
+        func quoted(_ s: String) -> String {
+            "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let items = entries.map {
+            "    {\"file\": \(quoted($0.file)), \"specimen\": \(quoted($0.specimen)), \"state\": \(quoted($0.state)), "
+                + "\"width\": \($0.width), \"height\": \($0.height), \"scale\": \($0.scale)}"
+        }
+        return "{\n  \"vitrine\": \(quoted(version)),\n  \"pictures\": [\n" + items.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+
+    static func writeManifest(_ entries: [Entry], to path: String) throws {
+        try FileIO.write(Array(manifest(entries).utf8), to: path)
+    }
+}

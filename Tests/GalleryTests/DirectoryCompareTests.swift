@@ -1,0 +1,53 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import Gallery
+
+/// Whole sets of pictures: shot --all before and after a click, compared by folder.
+@MainActor
+@Suite(.serialized) struct DirectoryCompareTests {
+    static let specimens = ["checkbox-unchecked", "checkbox-checked", "button-title"]
+
+    func folder(_ name: String) throws -> String {
+        let dir = NSTemporaryDirectory() + "vitrine-\(getpid())-\(name)"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func aClickChangesExactlyItsSpecimen() throws {
+        let before = try folder("before"), after = try folder("after")
+        let entries = try ShotAll.write(to: before, specimens: Self.specimens)
+        #expect(entries.count == 12 && Set(entries.map(\.state)) == ["normal", "highlighted", "disabled", "selected"])
+        let (_, page) = Gallery.makeRoot()
+        let box = try #require(page.specimenFrames.first { $0.name == "checkbox-unchecked" }?.frame)
+        _ = try ShotAll.write(to: after, specimens: Self.specimens, replay: [.click(Point(x: box.midX, y: box.midY))])
+        let manifest = try String(contentsOfFile: before + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"vitrine\": \"\(ShotAll.version)\"") && manifest.contains("\"state\": \"selected\""))
+
+        let report = NSTemporaryDirectory() + "vitrine-\(getpid())-report.html"
+        let r = XvfbServer.run(GalleryToolTests.gallery, ["compare", before, after, "--report", report])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        let changed = r.stdout.split(separator: "\n").filter { $0.hasPrefix("changed: ") }
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.hasPrefix("changed: checkbox-unchecked") }, "\(r.stdout)")
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("id=\"summary\"") && html.contains("checkbox-unchecked.png"))
+        #expect(!html.contains("<a href=\"#checkbox-checked.png\""), "the unchanged are not listed as changed")
+        // The same folder against itself: the same, exit 0.
+        #expect(XvfbServer.run(GalleryToolTests.gallery, ["compare", before, before]).status == 0)
+
+        // In headless Chromium, every picture of the page decodes.
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else {
+            withKnownIssue("headless Chromium is not installed (Debian's chromium package)") { Issue.record("skipped") }
+            return
+        }
+        let dom = XvfbServer.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
+                                            "--dump-dom", "file://" + report])
+        let images = html.components(separatedBy: "<img ").count - 1
+        #expect(images > 0 && dom.stdout.contains("data-decoded=\"\(images)/\(images)\""), "\(dom.stdout.suffix(300))")
+        #expect(dom.stdout.contains("id=\"summary\""))
+    }
+}
