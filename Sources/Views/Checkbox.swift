@@ -106,7 +106,25 @@ open class Checkbox: Control {
 
     override open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
+    /// How much of a disabled checkbox shows: it is drawn whole, then faded to this
+    /// opacity as one picture (the document draws no disabled look; this is Vitrine's).
+    public static let disabledOpacity = 0.35
+
     override open func draw(_ rect: Rect, in context: Context) {
+        guard isEnabled else {
+            context.saveGState()
+            context.alpha = Checkbox.disabledOpacity
+            context.beginTransparencyLayer()
+            drawBox(in: context)
+            context.endTransparencyLayer()
+            context.restoreGState()
+            return
+        }
+        drawBox(in: context)
+    }
+
+    /// The document's drawing of the box.
+    private func drawBox(in context: Context) {
         let oval = ovalRect
         guard !oval.isEmpty else { return }
         let w = borderWidth.isNaN ? 0 : max(0, borderWidth)

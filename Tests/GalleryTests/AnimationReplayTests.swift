@@ -42,3 +42,22 @@ import Views
         #expect(throws: Replay.ParseError.self) { try Replay.parse("wait") }
     }
 }
+
+/// The controls-enabled checkbox enables and disables the two disabled specimens.
+@MainActor
+@Suite struct ControlsEnabledTests {
+    @Test func theSwitchEnablesBothControls() throws {
+        let size = Size(width: 1280, height: 1200)
+        let (root, page) = Gallery.makeRoot(size: size)
+        func center(_ name: String) throws -> Point {
+            let f = try #require(page.specimenFrames.first { $0.name == name }?.frame)
+            return Point(x: f.midX, y: f.midY)
+        }
+        #expect(!(root.hitTest(try center("button-disabled")) is Button), "a disabled button takes no touch")
+        root.handle(PointerEvent(.press, at: try center("controls-enabled")))
+        root.handle(PointerEvent(.release, at: try center("controls-enabled")))
+        #expect(root.hitTest(try center("button-disabled")) is Button)
+        #expect((root.hitTest(try center("checkbox-disabled")) as? Checkbox)?.isEnabled == true)
+        #expect(page.status.text == "controls-enabled: the two disabled controls are enabled")
+    }
+}

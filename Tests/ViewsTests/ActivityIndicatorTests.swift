@@ -28,3 +28,31 @@ import Testing
         #expect(!spinner.isHidden)
     }
 }
+
+/// A disabled checkbox is its enabled picture, faded as one.
+@MainActor
+@Suite struct DisabledCheckboxTests {
+    @Test func aDisabledCheckboxIsFadedAsOnePicture() throws {
+        func picture(enabled: Bool) throws -> Surface {
+            let root = RootView(size: Size(width: 40, height: 40))
+            root.backgroundColor = .white
+            let box = Checkbox(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+            box.checked = true
+            box.isEnabled = enabled
+            root.addSubview(box)
+            let s = try Surface(width: 40, height: 40)
+            root.render(into: s, full: true)
+            return s
+        }
+        let on = try picture(enabled: true), off = try picture(enabled: false)
+        // Where the enabled box is opaque blue, the disabled one is that blue at 0.35 over
+        // white, to within the rounding of the two blends.
+        let p = on[10, 20], q = off[10, 20]
+        #expect(p.a == 255 && p.b > 200)
+        for (c, d) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
+            let want = 0.35 * Double(c) + 0.65 * 255
+            #expect(abs(Double(d) - want) <= 1.5, "\(d) against \(want)")
+        }
+        #expect(off[0, 0] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+}
