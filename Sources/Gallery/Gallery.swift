@@ -35,6 +35,9 @@ public enum Gallery {
     /// of an animation is the same.
     public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
                             replay actions: [Replay.Action] = [], time: Double = 0) throws -> Surface {
+        // The shot's own clock, given back afterwards to whatever ran before.
+        let clock = MediaClock.manualTime
+        defer { MediaClock.manualTime = clock }
         MediaClock.manualTime = 0
         let (root, page) = makeRoot(size: size, scale: scale)
         // A part of the picture that could not be drawn fails the shot, rather than give a

@@ -39,6 +39,8 @@ public enum ShotAll {
     public static func write(to directory: String, size: Size = GalleryPage.defaultSize, scale: Double = 1,
                              specimens: [String]? = nil, replay: [Replay.Action] = []) throws -> [Entry] {
         let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let clock = MediaClock.manualTime
+        defer { MediaClock.manualTime = clock }
         var entries: [Entry] = []
         func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Void)?) throws {
             MediaClock.manualTime = 0

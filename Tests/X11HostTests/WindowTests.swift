@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import Layers
 import Raster
 import Testing
 import Views
@@ -69,6 +70,7 @@ struct WindowTests {
     }
 
     func clickChecks(server: XvfbServer, expectedPath: PresentationPath, scale: Double = 1) throws {
+        MediaClock.manualTime = nil  // the button's fade runs on the system's clock
         let scene = Scene()
         let window = try X11Window(title: "Vitrine test", root: scene.root, display: server.displayName, scale: scale)
         defer { window.close() }
@@ -83,6 +85,8 @@ struct WindowTests {
         server.xdotool("mouseup", "1")
         #expect(try pump(window) { scene.taps == 1 })
         #expect(!scene.button.isHighlighted)
+        // The pressed look fades back: the comparisons below are of the still frame after.
+        #expect(try pump(window) { !AnimationEngine.isAnimating })
         // Click the checkbox: it toggles, and the window equals the headless render.
         server.xdotool("mousemove", "\(Int(220 * scale))", "\(Int(40 * scale))", "click", "1")
         #expect(try pump(window) { scene.box.checked })
