@@ -179,6 +179,30 @@ import Testing
         #expect(l.presentation().bounds.width == 10 && l.animation(forKey: "g") == nil)
     }
 
+    @Test func speedOffsetAndRepeatDurationShapeLocalTime() throws {
+        MediaClock.manualTime = 100
+        let l = try layer()
+        let fast = opacityAnimation(from: 0, to: 1, duration: 2)
+        fast.speed = 2
+        l.add(fast, forKey: "fast")
+        AnimationEngine.step(at: 100.5)
+        #expect(abs(l.presentation().opacity - 0.5) < 1e-9, "twice as fast: half way after half a second")
+        l.removeAllAnimations()
+        let late = opacityAnimation(from: 0, to: 1, duration: 1)
+        late.timeOffset = 0.5
+        l.add(late, forKey: "late")
+        AnimationEngine.step(at: 100.25)
+        #expect(abs(l.presentation().opacity - 0.75) < 1e-9, "an offset of half a pass starts half way")
+        l.removeAllAnimations()
+        let looped = opacityAnimation(from: 0, to: 1, duration: 1)
+        looped.repeatDuration = 1.5
+        l.add(looped, forKey: "looped")
+        AnimationEngine.step(at: 101.25)
+        #expect(abs(l.presentation().opacity - 0.25) < 1e-9, "the second pass")
+        AnimationEngine.step(at: 101.6)
+        #expect(l.animation(forKey: "looped") == nil, "over after a second and a half")
+    }
+
     @Test func subPathsAnimateTheirPart() throws {
         MediaClock.manualTime = 100
         let l = try layer()

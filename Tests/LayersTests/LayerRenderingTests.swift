@@ -179,6 +179,33 @@ import Testing
         #expect(s[52, 30].a > 0, "inside the mask the shadow shows")
     }
 
+    @Test func maskedCornersRoundOnlyThoseNamed() throws {
+        let l = solid(Rect(x: 0, y: 0, width: 40, height: 40), .red)
+        l.cornerRadius = 12
+        l.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        let s = try render(l, 40, 40)
+        #expect(s[0, 0] == .clear && s[39, 39] == .clear, "the top-left and bottom-right are rounded")
+        #expect(s[39, 0] == Self.red && s[0, 39] == Self.red, "the others are square")
+        Transaction.performWithoutActions { l.maskedCorners = .all }
+        #expect(try render(l, 40, 40)[39, 0] == .clear)
+    }
+
+    @Test func contentsRectShowsThatPartOfTheImage() throws {
+        // A 4 x 2 image: red on the left half, blue on the right.
+        let px = try Surface(width: 4, height: 2)
+        for y in 0..<2 { for x in 0..<4 { px[x, y] = x < 2 ? Self.red : Self.blue } }
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 20, height: 10)
+        l.contents = try Image(surface: px)
+        l.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 1)  // the right half, stretched
+        let s = try render(l, 20, 10)
+        // Away from the middle column, where the stretched pixels are filtered together.
+        #expect(s[5, 5] == Self.blue && s[15, 5] == Self.blue)
+        Transaction.performWithoutActions { l.contentsRect = Rect(x: 0, y: 0, width: 0.5, height: 1) }
+        let t = try render(l, 20, 10)
+        #expect(t[2, 5] == Self.red && t[12, 5] == Self.red)
+    }
+
     @Test func contentsArePlacedByGravityAtTheirScale() throws {
         let px = try Surface(width: 8, height: 8, scale: 2)
         px.clear(to: Self.red)
