@@ -68,17 +68,19 @@ open class Animation: Action {
     public var delegate: (any AnimationDelegate)?
 
     /// Creates an animation with the default timing.
-    public init() {}
+    public required init() {}
 
-    /// A copy, as the layer keeps one (`copy()`).
-    open func copy() -> Animation {
-        let a = Animation()
-        a.copyTiming(from: self)
+    /// A copy, as the layer keeps one (`copy()`): an animation of the same class with the
+    /// same fields.
+    public func copy() -> Animation {
+        let a = type(of: self).init()
+        a.takeFields(from: self)
         return a
     }
 
-    /// Takes another animation's timing.
-    public func copyTiming(from o: Animation) {
+    /// Takes the fields of an animation of the same class, for `copy()`; a subclass adds
+    /// its own after calling this.
+    open func takeFields(from o: Animation) {
         beginTime = o.beginTime
         duration = o.duration
         speed = o.speed
@@ -160,7 +162,14 @@ open class PropertyAnimation: Animation {
         super.init()
     }
 
-    public override init() { super.init() }
+    public required init() { super.init() }
+
+    override open func takeFields(from o: Animation) {
+        super.takeFields(from: o)
+        guard let o = o as? PropertyAnimation else { return }
+        keyPath = o.keyPath
+        isAdditive = o.isAdditive
+    }
 
     /// The value at pass fraction `f`, given the model's value.
     func value(at f: Double, model: Any?) -> Any? { nil }
@@ -187,14 +196,12 @@ open class BasicAnimation: PropertyAnimation {
     /// The change (`byValue`).
     public var byValue: Any?
 
-    override open func copy() -> Animation {
-        let a = BasicAnimation(keyPath: keyPath)
-        a.copyTiming(from: self)
-        a.isAdditive = isAdditive
-        a.fromValue = fromValue
-        a.toValue = toValue
-        a.byValue = byValue
-        return a
+    override open func takeFields(from o: Animation) {
+        super.takeFields(from: o)
+        guard let o = o as? BasicAnimation else { return }
+        fromValue = o.fromValue
+        toValue = o.toValue
+        byValue = o.byValue
     }
 
     override func value(at f: Double, model: Any?) -> Any? {
@@ -231,15 +238,13 @@ open class KeyframeAnimation: PropertyAnimation {
     /// How values are found between keyframes (`calculationMode`); default linear.
     public var calculationMode: CalculationMode = .linear
 
-    override open func copy() -> Animation {
-        let a = KeyframeAnimation(keyPath: keyPath)
-        a.copyTiming(from: self)
-        a.isAdditive = isAdditive
-        a.values = values
-        a.keyTimes = keyTimes
-        a.timingFunctions = timingFunctions
-        a.calculationMode = calculationMode
-        return a
+    override open func takeFields(from o: Animation) {
+        super.takeFields(from: o)
+        guard let o = o as? KeyframeAnimation else { return }
+        values = o.values
+        keyTimes = o.keyTimes
+        timingFunctions = o.timingFunctions
+        calculationMode = o.calculationMode
     }
 
     override func value(at f: Double, model: Any?) -> Any? {
@@ -284,18 +289,13 @@ open class SpringAnimation: BasicAnimation {
     /// The initial velocity, in whole distances per second (`initialVelocity`).
     public var initialVelocity = 0.0
 
-    override open func copy() -> Animation {
-        let a = SpringAnimation(keyPath: keyPath)
-        a.copyTiming(from: self)
-        a.isAdditive = isAdditive
-        a.fromValue = fromValue
-        a.toValue = toValue
-        a.byValue = byValue
-        a.mass = mass
-        a.stiffness = stiffness
-        a.damping = damping
-        a.initialVelocity = initialVelocity
-        return a
+    override open func takeFields(from o: Animation) {
+        super.takeFields(from: o)
+        guard let o = o as? SpringAnimation else { return }
+        mass = o.mass
+        stiffness = o.stiffness
+        damping = o.damping
+        initialVelocity = o.initialVelocity
     }
 
     /// The spring's progress at `t` seconds: 0 at the start, 1 at rest.
@@ -347,11 +347,10 @@ open class AnimationGroup: Animation {
     /// The animations (`animations`).
     public var animations: [Animation]?
 
-    override open func copy() -> Animation {
-        let a = AnimationGroup()
-        a.copyTiming(from: self)
-        a.animations = animations?.map { $0.copy() }
-        return a
+    override open func takeFields(from o: Animation) {
+        super.takeFields(from: o)
+        guard let o = o as? AnimationGroup else { return }
+        animations = o.animations?.map { $0.copy() }
     }
 
     override func apply(to state: inout LayerState, model: LayerState, at time: Double) -> Bool {
