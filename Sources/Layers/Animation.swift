@@ -24,7 +24,9 @@ public protocol AnimationDelegate: AnyObject {
 }
 
 extension AnimationDelegate {
+    /// Does nothing.
     public func animationDidStart(_ animation: Animation) {}
+    /// Does nothing.
     public func animationDidStop(_ animation: Animation, finished: Bool) {}
 }
 
@@ -162,6 +164,7 @@ open class PropertyAnimation: Animation {
         super.init()
     }
 
+    /// An animation of no property yet; set `keyPath`.
     public required init() { super.init() }
 
     override open func takeFields(from o: Animation) {

@@ -5,5 +5,6 @@ public final class NullAction: Action {
     /// The one null action.
     public static let shared = NullAction()
     private init() {}
+    /// Does nothing.
     public func run(forKey key: String, object layer: Layer) {}
 }

@@ -30,6 +30,7 @@ public struct BlurEffect: VisualEffect, Hashable {
     /// A blur of a style (`UIBlurEffect(style:)`).
     public init(style: Style) { self.style = style }
 
+    /// The style's blur radius.
     public var blurRadius: Double {
         switch style {
         case .extraLight: return 3
