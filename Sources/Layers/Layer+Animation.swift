@@ -14,8 +14,13 @@ final class RunningAnimation {
         self.transaction = transaction
     }
 
-    /// Tells the delegate and the transaction that the animation ended.
+    /// Whether the delegate and the transaction have been told it ended.
+    var ended = false
+
+    /// Tells the delegate and the transaction that the animation ended, once.
     func end(finished: Bool) {
+        guard !ended else { return }
+        ended = true
         animation.delegate?.animationDidStop(animation, finished: finished)
         transaction?.animationEnded()
         transaction = nil
@@ -78,59 +83,51 @@ extension Layer {
     // MARK: Applying animations
 
     /// Recomputes the presentation at media time `time`: the model with each running
-    /// animation applied in order; damages what moved; ends the animations that are over.
-    /// Returns whether any animation still runs.
+    /// animation applied in order, those over and removed on completion left out; damages
+    /// what moved; tells the delegates of the animations that ended. Returns whether any
+    /// animation still moves.
     @discardableResult
     func updatePresentation(at time: Double) -> Bool {
         var state = model
+        var kept: [RunningAnimation] = []
         var ended: [RunningAnimation] = []
+        var moving = false
         for r in running {
             if !r.started && time >= r.animation.beginTime {
                 r.started = true
                 r.animation.delegate?.animationDidStart(r.animation)
             }
-            if r.animation.apply(to: &state, model: model, at: time) { ended.append(r) }
+            let over = r.animation.apply(to: &state, model: model, at: time)
+            if over && r.animation.isRemovedOnCompletion {
+                // Removed: the model shows again where it held its value.
+                state = model
+                for k in kept { _ = k.animation.apply(to: &state, model: model, at: time) }
+                ended.append(r)
+                continue
+            }
+            if over { ended.append(r) } else { moving = true }
+            kept.append(r)
         }
+        running = kept
         if state != shown {
             setNeedsComposite()
             shown = state
             setNeedsComposite()
         }
-        for r in ended where r.animation.isRemovedOnCompletion {
-            running.removeAll { $0 === r }
-        }
-        if !ended.isEmpty {
-            let removed = ended.filter { $0.animation.isRemovedOnCompletion }
-            if !removed.isEmpty {
-                // The model shows again where a removed animation held its value.
-                var after = model
-                for r in running { _ = r.animation.apply(to: &after, model: model, at: time) }
-                if after != shown {
-                    setNeedsComposite()
-                    shown = after
-                    setNeedsComposite()
-                }
-            }
-            for r in ended { r.end(finished: true) }
-        }
-        return !running.isEmpty && running.contains { !$0.animation.progress(at: time).finished || !$0.animation.isRemovedOnCompletion ? true : false }
+        for r in ended { r.end(finished: true) }
+        return moving
     }
+
+    /// Whether an animation of the layer has not ended yet: it moves, or its end is still
+    /// to be stepped to and told.
+    var hasUnendedAnimation: Bool { running.contains { !$0.ended } }
 
     // MARK: Implicit actions
 
     /// A property changed from `old` (the value on screen then): runs its action, unless
-    /// actions are off. Without the delegate's action, a layer that has never been drawn
-    /// runs none: a new layer does not animate its first settings, as in Core Animation,
-    /// while a view animates in an animation block whether it was drawn or not.
+    /// actions are off.
     func didChange(_ key: String, from old: Any?) {
-        guard !Transaction.disableActions() else { return }
-        let action: (any Action)?
-        if let a = delegate?.action(for: self, forKey: key) {
-            action = a is NullAction ? nil : a
-        } else {
-            action = hasBeenDrawn ? self.action(forKey: key) : nil
-        }
-        guard let action else { return }
+        guard !Transaction.disableActions(), let action = action(forKey: key) else { return }
         if let basic = action as? BasicAnimation, basic.fromValue == nil, basic.byValue == nil {
             let a = basic.copy() as! BasicAnimation
             a.fromValue = old
@@ -159,7 +156,7 @@ public enum AnimationEngine {
     /// Whether any layer has an animation that still runs: a window host renders frames
     /// while it does.
     public static var isAnimating: Bool {
-        layers.contains { ($0.layer?.running.isEmpty == false) }
+        layers.contains { $0.layer?.hasUnendedAnimation ?? false }
     }
 
     /// Applies every running animation at media time `time` (the clock's now by default),

@@ -60,31 +60,13 @@ extension Layer {
         }
     }
 
-    /// The anchor point in the layer's own coordinates.
-    var anchorInBounds: Point {
-        let b = model.bounds, a = model.anchorPoint
-        return Point(x: b.minX + a.x * b.width, y: b.minY + a.y * b.height)
-    }
-
     /// The map from this layer's coordinates to its superlayer's:
     /// `p -> position + T(p - anchor)`.
-    public var transformToSuperlayer: AffineTransform {
-        let a = anchorInBounds, p = model.position, t = model.transform
-        if t.isIdentity { return AffineTransform(translationX: p.x - a.x, y: p.y - a.y) }
-        return AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
-            .concatenating(AffineTransform(translationX: p.x, y: p.y))
-    }
+    public var transformToSuperlayer: AffineTransform { model.toSuperlayer }
 
     /// The map from this layer's coordinates to its superlayer's as drawn now, with the
     /// running animations.
-    var shownToSuperlayer: AffineTransform {
-        let b = shown.bounds, an = shown.anchorPoint
-        let a = Point(x: b.minX + an.x * b.width, y: b.minY + an.y * b.height)
-        let p = shown.position, t = shown.transform
-        if t.isIdentity { return AffineTransform(translationX: p.x - a.x, y: p.y - a.y) }
-        return AffineTransform(translationX: -a.x, y: -a.y).concatenating(t)
-            .concatenating(AffineTransform(translationX: p.x, y: p.y))
-    }
+    var shownToSuperlayer: AffineTransform { shown.toSuperlayer }
 
     /// The map from this layer's coordinates to its topmost ancestor's.
     var transformToRoot: AffineTransform {

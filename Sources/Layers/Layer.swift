@@ -336,6 +336,9 @@ open class Layer {
     /// with nothing.
     open func action(forKey key: String) -> (any Action)? {
         if let a = delegate?.action(for: self, forKey: key) { return a is NullAction ? nil : a }
+        // A layer never drawn animates none of its settings, as in Core Animation, where a
+        // layer animates only after its first commit (a view's block animates it anyway).
+        guard hasBeenDrawn else { return nil }
         if let a = actions?[key] { return a is NullAction ? nil : a }
         return Self.defaultAction(forKey: key)
     }

@@ -40,6 +40,17 @@ struct LayerState: Equatable {
     var endPoint = Point(x: 0.5, y: 1)
 }
 
+extension LayerState {
+    /// The map from the layer's coordinates to its superlayer's for these values:
+    /// `p -> position + T(p - anchor)`, the anchor being `anchorPoint` in the bounds.
+    var toSuperlayer: AffineTransform {
+        let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        if transform.isIdentity { return AffineTransform(translationX: position.x - a.x, y: position.y - a.y) }
+        return AffineTransform(translationX: -a.x, y: -a.y).concatenating(transform)
+            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+}
+
 extension Rect {
     /// The rectangle with NaN and infinite values made 0 and negative sizes made 0.
     var sanitized: Rect {

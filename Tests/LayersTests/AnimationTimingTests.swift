@@ -139,6 +139,15 @@ import Testing
         l.add(a, forKey: "again")
         AnimationEngine.step(at: 103)
         #expect(listener.stops == [false, true])
+        // One held at its end is told once, and leaves nothing to step.
+        let held = opacityAnimation(from: 0, to: 0.5)
+        held.isRemovedOnCompletion = false
+        held.fillMode = .forwards
+        held.delegate = listener
+        l.add(held, forKey: "held")
+        for t in [104.5, 105, 106] { AnimationEngine.step(at: t) }
+        #expect(listener.stops == [false, true, true] && l.presentation().opacity == 0.5)
+        #expect(!l.hasUnendedAnimation)
     }
 
     @Test func keyframesInterpolateOrHoldAndGroupsShareTheirTime() throws {
