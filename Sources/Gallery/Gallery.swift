@@ -35,6 +35,14 @@ public enum Gallery {
     /// of an animation is the same.
     public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
                             replay actions: [Replay.Action] = [], time: Double = 0) throws -> Surface {
+        // Without a change to make, there is always a picture.
+        try shot(size: size, scale: scale, specimen: specimen, replay: actions, time: time, control: nil)!
+    }
+
+    /// As `shot`, with a change made to the specimen's control (a state) before the
+    /// picture; nil when the specimen is no control.
+    static func shot(size: Size, scale: Double, specimen: String?, replay actions: [Replay.Action], time: Double,
+                     control change: ((Control) -> Void)?) throws -> Surface? {
         // The shot's own clock, given back afterwards to whatever ran before.
         let clock = MediaClock.manualTime
         defer { MediaClock.manualTime = clock }
@@ -55,7 +63,13 @@ public enum Gallery {
         try Replay.run(actions, on: root) { file in try render().writePNG(to: file, refusingSymbolicLinks: true) }
         MediaClock.advance(by: time)
         guard let specimen else { return try render() }
-        guard page.cardFrame(of: specimen) != nil else { throw GalleryError.unknownSpecimen(specimen) }
+        guard let card = page.cards.first(where: { $0.specimen.name == specimen }) else {
+            throw GalleryError.unknownSpecimen(specimen)
+        }
+        if let change {
+            guard let control = card.content as? Control else { return nil }
+            change(control)
+        }
         page.reveal(specimen)
         let full = try render()
         guard let card = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }

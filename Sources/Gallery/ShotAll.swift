@@ -1,5 +1,4 @@
 import Foundation
-import Layers
 import Raster
 import Views
 
@@ -39,23 +38,10 @@ public enum ShotAll {
     public static func write(to directory: String, size: Size = GalleryPage.defaultSize, scale: Double = 1,
                              specimens: [String]? = nil, replay: [Replay.Action] = []) throws -> [Entry] {
         let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        let clock = MediaClock.manualTime
-        defer { MediaClock.manualTime = clock }
         var entries: [Entry] = []
         func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Void)?) throws {
-            MediaClock.manualTime = 0
-            let (root, page) = Gallery.makeRoot(size: size, scale: scale)
-            Replay.run(replay, on: root) { _ in }
-            guard let card = page.cards.first(where: { $0.specimen.name == name }) else { return }
-            if let change {
-                guard let control = card.content as? Control else { return }
-                change(control)
-            }
-            page.reveal(name)
-            let s = try Surface(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), scale: scale)
-            root.render(into: s, full: true)
-            guard let frame = page.cardFrame(of: name) else { return }
-            let picture = try Gallery.crop(s, to: frame, scale: scale)
+            guard let picture = try Gallery.shot(size: size, scale: scale, specimen: name, replay: replay, time: 0,
+                                                 control: change) else { return }
             let file = state.map { "\(name).\($0).png" } ?? "\(name).png"
             try picture.writePNG(to: dir + "/" + file, refusingSymbolicLinks: true)
             entries.append(Entry(file: file, specimen: name, state: state ?? "normal", width: picture.width,

@@ -49,7 +49,8 @@ public enum ImageDiff {
             (Int(r.minX.rounded(.down)), Int(r.minY.rounded(.down)), Int(r.maxX.rounded(.up)), Int(r.maxY.rounded(.up)))
         }
         func isIgnored(_ x: Int, _ y: Int) -> Bool { ignored.contains { x >= $0.0 && x < $0.2 && y >= $0.1 && y < $0.3 } }
-        if a == b && !diff {
+        let identical = a == b
+        if identical && !diff {
             let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
                                largestDelta: 0, differenceBounds: nil, comparedPixels: w * h, identical: true, options: options)
             return (c, nil)
@@ -95,7 +96,7 @@ public enum ImageDiff {
         let bounds = x1 < 0 ? nil : (x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
         let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: differing, antialiasedPixels: noise,
                            largestDelta: min(largest, 1), differenceBounds: bounds, comparedPixels: compared,
-                           identical: a == b, options: options)
+                           identical: identical, options: options)
         guard diff else { return (c, nil) }
         let out = try Surface(width: w, height: h)
         for y in 0..<h {
