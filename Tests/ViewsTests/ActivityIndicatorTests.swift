@@ -47,8 +47,8 @@ import Testing
         let on = try picture(enabled: true), off = try picture(enabled: false)
         // Where the enabled box is opaque blue, the disabled one is that blue at 0.35 over
         // white, to within the rounding of the two blends.
-        let p = on[10, 20], q = off[10, 20]
-        #expect(p.a == 255 && p.b > 200)
+        let p = on[20, 6], q = off[20, 6]  // in the blue fill, above the white checkmark
+        #expect(p.a == 255 && p.b > 200 && p.r < 60, "\(p)")
         for (c, d) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
             let want = 0.35 * Double(c) + 0.65 * 255
             #expect(abs(Double(d) - want) <= 1.5, "\(d) against \(want)")
