@@ -23,6 +23,8 @@ public enum Gallery {
         let page = GalleryPage(frame: Rect(origin: .zero, size: size))
         root.addSubview(page)
         root.filledSubviews = [page]
+        // The page scrolls by the keys that nothing focused takes.
+        page.content.becomeFirstResponder()
         root.layoutIfNeeded()
         return (root, page)
     }
@@ -93,9 +95,11 @@ public enum Gallery {
 
     /// Opens the live gallery window and runs it until it is closed.
     ///
-    /// The gallery's own keys: F12 and Ctrl+S save the window's frame as a PNG in the
-    /// working directory (`Screenshot`), naming the file on standard output and in the
-    /// status line; Ctrl+Q and Ctrl+W close the window, and the run ends normally.
+    /// The gallery's own keys, taken when no view handles them: F12 and Ctrl+S save the
+    /// window's frame as a PNG in the working directory (`Screenshot`), naming the file on
+    /// standard output and in the status line; Ctrl+Q and Ctrl+W close the window, and
+    /// the run ends normally. Tab, Space, Return, Escape and the scrolling keys are the
+    /// views' (see `RootView` and `ScrollView`).
     public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
         MediaClock.manualTime = nil  // the live window runs on the system's clock
         let made = makeRoot(size: size, scale: scale ?? 1)
@@ -110,12 +114,14 @@ public enum Gallery {
             page = GalleryPage(frame: root.bounds)
             root.addSubview(page)
             root.filledSubviews = [page]
+            page.content.becomeFirstResponder()
         }
         StandardError.write("gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
                             + "at scale \(window.scale)")
-        window.keyHandler = { [unowned window] key in
-            if key.modifiers == .control && ["q", "w"].contains(key.name.lowercased()) { return window.close() }
-            guard key.name == "F12" || (key.name.lowercased() == "s" && key.modifiers == .control) else { return }
+        root.unhandledKeyHandler = { [unowned window] key in
+            let letter = key.charactersIgnoringModifiers.lowercased(), flags = key.modifierFlags.shortcutFlags
+            if flags == .control && (letter == "q" || letter == "w") { return window.close() }
+            guard (key.keyCode == .keyboardF12 && flags.isEmpty) || (flags == .control && letter == "s") else { return }
             do {
                 page.status.text = Screenshot.save(try window.currentFrame())
             } catch {

@@ -3,8 +3,9 @@ import Text
 import Views
 
 /// The gallery page: a titled card per specimen, in the order of the source documents,
-/// flowing in rows that reflow with the width, scrolled by the wheel when they do not
-/// fit, above a status line that says what the last control did.
+/// flowing in rows that reflow with the width, in a scroll view (wheel, keys, and focus
+/// moving to a card out of sight) when they do not fit, above a status line that says
+/// what the last control did.
 @MainActor
 public final class GalleryPage: View {
     /// The window size the gallery opens at, in points.
@@ -12,7 +13,7 @@ public final class GalleryPage: View {
     static let statusHeight = 30.0, margin = 14.0, gap = 12.0
 
     /// The scrolled content: headings and cards.
-    let content = ScrollingView()
+    public let content = ScrollView()
     private let statusBar = View()
     /// The status line.
     public let status = Label(frame: .zero, text: "Click a control: its action shows here.", font: try? Font.system(size: 13))
@@ -23,7 +24,6 @@ public final class GalleryPage: View {
         super.init(frame: frame)
         backgroundColor = Color(white: 0.93)
         isOpaque = true
-        content.clipsToBounds = true
         addSubview(content)
         for specimen in Catalog.all {
             let card = CardView(specimen: specimen) { [weak self] text in self?.status.text = text }
@@ -43,7 +43,7 @@ public final class GalleryPage: View {
         content.frame = Rect(x: 0, y: 0, width: b.width, height: max(0, b.height - GalleryPage.statusHeight))
         // Flow: cards fill rows left to right, in catalog order.
         let m = GalleryPage.margin, gap = GalleryPage.gap
-        var x = m, y = m, rowHeight = 0.0
+        var x = m, y = m, rowHeight = 0.0, widest = 0.0
         for card in cards {
             if x > m && x + card.frame.width > b.width - m {
                 x = m
@@ -53,8 +53,9 @@ public final class GalleryPage: View {
             card.frame = Rect(x: x, y: y, width: card.frame.width, height: card.frame.height)
             x += card.frame.width + gap
             rowHeight = max(rowHeight, card.frame.height)
+            widest = max(widest, card.frame.maxX)
         }
-        content.contentHeight = y + rowHeight + m
+        content.contentSize = Size(width: widest + m, height: y + rowHeight + m)
     }
 
     /// Every specimen's name and frame in the root's points, as laid out now.
@@ -67,38 +68,15 @@ public final class GalleryPage: View {
     public func reveal(_ name: String) {
         layoutIfNeeded()
         guard let card = cards.first(where: { $0.specimen.name == name }) else { return }
-        var b = content.bounds
-        let f = card.frame, m = GalleryPage.margin
-        if f.maxY + m > b.maxY { b.origin.y = f.maxY + m - b.height }
-        if f.minY - m < b.minY { b.origin.y = f.minY - m }
-        content.bounds = b
+        var o = content.contentOffset
+        let f = card.frame, m = GalleryPage.margin, b = content.bounds
+        if f.maxY + m > b.maxY { o.y = f.maxY + m - b.height }
+        if f.minY - m < o.y { o.y = f.minY - m }
+        content.setContentOffset(o)
     }
 
     /// The card of a specimen, in the root's points.
     public func cardFrame(of name: String) -> Rect? {
         cards.first { $0.specimen.name == name }.map { $0.convert($0.bounds, to: root) }
-    }
-}
-
-/// A view whose content scrolls vertically with the wheel.
-@MainActor
-final class ScrollingView: View {
-    var contentHeight = 0.0 { didSet { clampOffset() } }
-
-    override func scrolled(by delta: Point, at location: Point) {
-        var b = bounds
-        b.origin.y += delta.y
-        bounds = b
-        clampOffset()
-    }
-
-    private func clampOffset() {
-        let maxOffset = max(0, contentHeight - bounds.height)
-        let y = min(max(bounds.origin.y, 0), maxOffset)
-        if y != bounds.origin.y {
-            var b = bounds
-            b.origin.y = y
-            bounds = b
-        }
     }
 }

@@ -1,10 +1,15 @@
 import Layers
 import Raster
 import Views
+import X11Host
 
-/// Recorded pointer input: one action a line, in window points — `press X Y`,
-/// `move X Y`, `release X Y`, `click X Y`, `wait MS`, `shot FILE` — with `#` starting
-/// a comment. `wait` advances the animation clock, which a replay runs by hand.
+/// Recorded input: one action a line, in window points — `press X Y`, `move X Y`,
+/// `release X Y`, `click X Y`, `hover X Y`, `scroll DX DY`, `key NAME`, `keydown NAME`,
+/// `keyup NAME`, `wait MS`, `shot FILE` — with `#` starting a comment. `wait` advances the
+/// animation clock, which a replay runs by hand.
+///
+/// NAME is an X keysym name after optional modifiers joined by `+` (`Tab`, `shift+Tab`,
+/// `space`, `Return`, `Escape`, `ctrl+q`, `adiaeresis`); see `XKeys.key(named:)`.
 public enum Replay {
     /// One replayed action.
     public enum Action: Equatable, Sendable {
@@ -20,6 +25,17 @@ public enum Replay {
         case shot(String)
         /// The animation clock advanced by this many milliseconds.
         case wait(Double)
+        /// The pointer moved with no button held.
+        case hover(Point)
+        /// The wheel turned by this many points (positive down and right), at the
+        /// pointer's last place.
+        case scroll(Point)
+        /// A key pressed and released.
+        case key(Key)
+        /// A key going down.
+        case keyDown(Key)
+        /// A key going up.
+        case keyUp(Key)
     }
 
     /// A line that is not a valid action.
@@ -55,7 +71,16 @@ public enum Replay {
                 out.append(.shot(String(words[1])))
                 continue
             }
-            guard ["press", "move", "release", "click"].contains(verb) else {
+            if verb == "key" || verb == "keydown" || verb == "keyup" {
+                guard words.count == 2 else { throw ParseError(line: n, reason: "\(verb) takes one key name, such as shift+Tab") }
+                guard let key = XKeys.key(named: String(words[1])) else {
+                    throw ParseError(line: n, reason: "unknown key '\(words[1])': expected an X keysym name after modifiers "
+                                     + "(shift, ctrl, alt, super) joined by +")
+                }
+                out.append(verb == "key" ? .key(key) : verb == "keydown" ? .keyDown(key) : .keyUp(key))
+                continue
+            }
+            guard ["press", "move", "release", "click", "hover", "scroll"].contains(verb) else {
                 throw ParseError(line: n, reason: "unknown action '\(verb)'")
             }
             guard words.count == 3, let x = InputText.number(words[1]), let y = InputText.number(words[2]) else {
@@ -66,6 +91,8 @@ public enum Replay {
             case "press": out.append(.press(p))
             case "move": out.append(.move(p))
             case "release": out.append(.release(p))
+            case "hover": out.append(.hover(p))
+            case "scroll": out.append(.scroll(p))
             default: out.append(.click(p))
             }
         }
@@ -76,9 +103,16 @@ public enum Replay {
     @MainActor
     public static func run(_ actions: [Action], on root: RootView, takeShot: (String) throws -> Void) rethrows {
         var t = 0.0
+        var pointer = Point(x: 0, y: 0)
         func send(_ kind: PointerEvent.Kind, _ p: Point) {
             t += 0.05
-            root.handle(PointerEvent(kind, at: p, timestamp: t))
+            pointer = p
+            root.handle(PointerEvent(kind, at: p, button: kind == .move || kind == .press || kind == .release ? 1 : 0,
+                                     timestamp: t))
+        }
+        func type(_ kind: KeyEvent.Kind, _ key: Key) {
+            t += 0.05
+            root.handle(KeyEvent(kind, key: key, timestamp: t))
         }
         for a in actions {
             switch a {
@@ -90,6 +124,13 @@ public enum Replay {
                 send(.release, p)
             case .shot(let file): try takeShot(file)
             case .wait(let ms): MediaClock.advance(by: ms / 1000)
+            case .hover(let p): send(.move, p)
+            case .scroll(let d): send(.scroll(delta: d), pointer)
+            case .key(let k):
+                type(.down, k)
+                type(.up, k)
+            case .keyDown(let k): type(.down, k)
+            case .keyUp(let k): type(.up, k)
             }
         }
     }

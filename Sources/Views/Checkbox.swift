@@ -74,8 +74,8 @@ open class Checkbox: Control {
         }
     }
 
-    override open func endTracking(_ touch: Touch) {
-        if isInside(touch) {
+    override open func endTracking(_ touch: Touch?) {
+        if touch.map(isInside) ?? true {
             checked.toggle()
             sendActions(for: .valueChanged)
         }
@@ -105,6 +105,9 @@ open class Checkbox: Control {
     }
 
     override open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The focus ring goes around the circle.
+    override open var focusEffect: FocusHaloEffect? { FocusHaloEffect(path: Path(ellipseIn: ovalRect)) }
 
     /// How much of a disabled checkbox shows: it is drawn whole, then faded to this
     /// opacity as one picture (the document draws no disabled look; this is Vitrine's).

@@ -69,6 +69,8 @@ open class Control: View {
     public static let dragTolerance = 70.0
 
     private var stateBits: State = []
+    /// The key pressing the control from the keyboard (Space or Return), while it is held.
+    var keyActivation: KeyboardHIDUsage?
     var actionEntries: [ActionEntry] = []
     private var nextActionID = 0
 
@@ -84,6 +86,7 @@ open class Control: View {
         set {
             let was = isEnabled
             if newValue { stateBits.remove(.disabled) } else { stateBits.insert(.disabled); stateBits.remove(.highlighted) }
+            if !newValue && keyActivation != nil { cancelKeyActivation() }
             if was != newValue { stateDidChange() }
         }
     }
@@ -111,6 +114,24 @@ open class Control: View {
     /// The state bits (`state`).
     public var state: State { stateBits }
 
+    /// Sets or clears the `.focused` bit, as the root moves the focus.
+    func setFocused(_ focused: Bool) {
+        guard focused != stateBits.contains(.focused) else { return }
+        if focused { stateBits.insert(.focused) } else { stateBits.remove(.focused) }
+        if !focused && keyActivation != nil { cancelKeyActivation() }
+        stateDidChange()
+    }
+
+    /// An enabled control can take the focus.
+    override open var canBecomeFocused: Bool { isEnabled }
+
+    /// The pointing hand, unless set otherwise; a disabled control takes no pointer, so
+    /// the view beneath says.
+    override open var cursor: Cursor? {
+        get { super.cursor ?? .pointingHand }
+        set { super.cursor = newValue }
+    }
+
     /// Whether a press is being tracked (`isTracking`).
     public private(set) var isTracking = false
     /// Whether the tracked pointer is inside the grown bounds (`isTouchInside`).
@@ -127,8 +148,9 @@ open class Control: View {
     open func beginTracking(_ touch: Touch) -> Bool { true }
     /// Whether to go on tracking after a move (`continueTracking(_:with:)`); default true.
     open func continueTracking(_ touch: Touch) -> Bool { true }
-    /// The press ended (`endTracking(_:with:)`), before the touch-up events are sent.
-    open func endTracking(_ touch: Touch) {}
+    /// The press ended (`endTracking(_:with:)`), before the touch-up events are sent:
+    /// `touch` is nil when Space or Return made the press.
+    open func endTracking(_ touch: Touch?) {}
     /// The press was cancelled (`cancelTracking(with:)`).
     open func cancelTracking() {}
 
@@ -144,8 +166,38 @@ open class Control: View {
     /// `buttonMask`: a right or middle click does nothing to a button or a checkbox.
     public var buttonMask: ButtonMask = .primary
 
+    // MARK: Keys
+
+    /// Space and Return on the focused control press it as a click would: the key going
+    /// down highlights it and sends `touchDown`, the key going up sends what a click's
+    /// release inside sends (a checkbox toggles first) and `primaryActionTriggered`.
+    /// Escape while the key is held cancels the press (`touchCancel`). Other keys go on
+    /// up the chain.
+    override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        let rest = takeBegan(presses)
+        if !rest.isEmpty { super.pressesBegan(rest, with: event) }
+    }
+
+    /// A held Space or Return does not activate again as it repeats.
+    override open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+        let rest = presses.filter { !Control.isActivationKey($0.key) }
+        if !rest.isEmpty { super.pressesChanged(rest, with: event) }
+    }
+
+    override open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+        let rest = takeEnded(presses)
+        if !rest.isEmpty { super.pressesEnded(rest, with: event) }
+    }
+
+    override open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+        let rest = takeCancelled(presses)
+        if !rest.isEmpty { super.pressesCancelled(rest, with: event) }
+    }
+
+    // MARK: Touches
+
     override open func touchBegan(_ touch: Touch) {
-        guard isEnabled, buttonMask.contains(touch.buttonMask), !touch.buttonMask.isEmpty, beginTracking(touch) else { return }
+        guard isEnabled, keyActivation == nil, buttonMask.contains(touch.buttonMask), !touch.buttonMask.isEmpty, beginTracking(touch) else { return }
         isTracking = true
         isTouchInside = true
         isHighlighted = true
@@ -190,5 +242,14 @@ open class Control: View {
         cancelTracking()
         isHighlighted = false
         sendActions(for: .touchCancel)
+    }
+}
+
+extension Control {
+    /// Whether a key activates the focused control: Space or Return (or the keypad's
+    /// Enter) with no modifier but Shift.
+    static func isActivationKey(_ key: Key) -> Bool {
+        [.keyboardSpacebar, .keyboardReturnOrEnter, .keypadEnter].contains(key.keyCode)
+            && key.modifierFlags.shortcutFlags.subtracting(.shift).isEmpty
     }
 }

@@ -15,22 +15,12 @@ public struct PointerEvent: Sendable, Equatable {
         case cancel
         /// The wheel turned: `delta` in points, positive down and right.
         case scroll(delta: Point)
+        /// The pointer left the root (its window): every hover ends.
+        case exit
     }
 
-    /// Keyboard modifiers held during the event.
-    public struct Modifiers: OptionSet, Sendable, Equatable {
-        public let rawValue: Int
-        /// Creates modifiers from raw bits.
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        /// Shift.
-        public static let shift = Modifiers(rawValue: 1)
-        /// Control.
-        public static let control = Modifiers(rawValue: 2)
-        /// Alt (Mod1).
-        public static let alt = Modifiers(rawValue: 4)
-        /// The logo key (Mod4).
-        public static let command = Modifiers(rawValue: 8)
-    }
+    /// Keyboard modifiers held during the event: the keyboard's own flags.
+    public typealias Modifiers = KeyModifierFlags
 
     /// What happened.
     public var kind: Kind

@@ -1,14 +1,48 @@
 import Layers
 import Raster
 
-/// The root of a view tree, standing in for `UIWindow`: it owns the damage region and
-/// the pointer, renders what changed into a surface, and turns pointer events into
-/// touches delivered by hit test and capture.
+/// The root of a view tree, standing in for `UIWindow`: it owns the damage region, the
+/// pointer and the keyboard focus, renders what changed into a surface, turns pointer
+/// events into touches delivered by hit test and capture and into hover, and key events
+/// into presses delivered along the responder chain.
+///
+/// The root is the end of the responder chain. What reaches it unhandled: Tab and
+/// Shift+Tab move the focus, Escape clears it, and any other key goes to
+/// `unhandledKeyHandler`, and no further.
 @MainActor
 public final class RootView: View {
     private var damage: [Rect] = []
     private var layoutScheduled = true
-    private var touch: Touch?
+    var touch: Touch?
+
+    /// The view key presses reach before those outside the focused view's chain
+    /// (`becomeFirstResponder`), if any.
+    public internal(set) weak var firstResponder: View?
+    /// The view with the keyboard focus, if any: the one Space and Return activate and
+    /// around which the focus ring shows.
+    public internal(set) weak var focusedView: View?
+    /// Where the next Tab starts when nothing is focused: the control last clicked, or
+    /// the view focused before Escape.
+    weak var tabStart: View?
+    /// The keys held, by physical key.
+    var heldPresses: [KeyboardHIDUsage: Press] = [:]
+    /// The ring drawn around the focused view.
+    let focusRing = FocusRingLayer()
+    /// The views under the pointer that track hover, outermost first.
+    var hoveredViews: [View] = []
+    /// Where the pointer is while it is over the root, in its points.
+    var pointerLocation: Point?
+
+    /// Told of every key press that went up the responder chain unhandled and is not one
+    /// of the root's own (Tab, Shift+Tab, Escape with something focused): a program's
+    /// shortcuts go here. Nil by default.
+    public var unhandledKeyHandler: ((Key) -> Void)?
+
+    /// The cursor the pointer should show: that of the view under it. A window host
+    /// shows it.
+    public internal(set) var currentCursor: Cursor = .arrow
+    /// Called when `currentCursor` changes, for the window host to show it.
+    public var onCursorChange: ((Cursor) -> Void)?
 
     /// Called whenever the tree asks for a new frame (damage or layout): a window host
     /// schedules a frame from here.
@@ -89,6 +123,7 @@ public final class RootView: View {
         Transaction.flush()
         AnimationEngine.step()
         layoutIfNeeded()
+        validateFocus()
         layer.layoutIfNeeded()
         if surface.scale != contentsScale {
             contentsScale = surface.scale
@@ -165,6 +200,22 @@ public final class RootView: View {
         return rects
     }
 
+    // MARK: The end of the chain
+
+    override public func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        for p in presses { handleAtRoot(p) }
+    }
+
+    override public func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+        // Holding Tab goes on moving the focus, as on the desktop.
+        for p in presses where p.key.keyCode == .keyboardTab { handleAtRoot(p) }
+    }
+
+    /// The end of the chain: presses go no further.
+    override public func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {}
+
+    override public func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {}
+
     // MARK: Pointer
 
     /// The view tracking the current press, if any.
@@ -172,19 +223,29 @@ public final class RootView: View {
 
     /// Delivers a pointer event: a press hit-tests once and the view it finds receives
     /// all of that touch (moves, release, cancellation) wherever the pointer goes; the
-    /// wheel goes to the view under the pointer. Events with non-finite locations are
-    /// dropped.
+    /// wheel goes to the view under the pointer. Moves with no press are hover: they reach
+    /// the hover recognizers of the views under the pointer and set `currentCursor`.
+    /// Events with non-finite locations are dropped.
+    ///
+    /// A press hides the focus ring, as pointer use does on the desktop: the focus is
+    /// cleared, and the control pressed (if it can take focus) is where the next Tab
+    /// starts. A press does not focus what it presses.
     public func handle(_ event: PointerEvent) {
         guard event.location.isFinite else { return }
         switch event.kind {
         case .press:
-            guard touch == nil, let hit = hitTest(event.location) else { return }
+            guard touch == nil else { return }
+            let hit = hitTest(event.location)
+            if focusedView != nil { updateFocus(to: nil) }
+            tabStart = hit.flatMap(focusableAncestor)
+            guard let hit else { return }
             let t = Touch(view: hit, location: event.location, timestamp: event.timestamp, button: event.button,
                           modifiers: event.modifiers)
             touch = t
             hit.touchBegan(t)
         case .move:
-            guard let t = touch else { return }
+            guard let t = touch else { return hover(at: event.location, timestamp: event.timestamp) }
+            pointerLocation = event.location
             update(t, event)
             t.view.touchMoved(t)
         case .release:
@@ -192,11 +253,16 @@ public final class RootView: View {
             update(t, event)
             touch = nil
             t.view.touchEnded(t)
+            hover(at: event.location, timestamp: event.timestamp)
         case .cancel:
             cancelTouch()
         case .scroll(let delta):
             guard delta.isFinite, let hit = hitTest(event.location) else { return }
             hit.scrolled(by: delta, at: hit.convert(event.location, from: self))
+            if touch == nil { hover(at: event.location, timestamp: event.timestamp) }
+        case .exit:
+            pointerLocation = nil
+            endHover(for: hoveredViews)
         }
     }
 
@@ -214,14 +280,22 @@ public final class RootView: View {
         t.modifiers = e.modifiers
     }
 
-    /// A view leaving the tree cancels the touch it (or a subview) is tracking.
+    /// A view leaving the tree cancels the touch it (or a subview) is tracking, and
+    /// gives up the focus, the first responder and the hover it or a subview had.
     func viewWillLeave(_ view: View) {
-        guard let t = touch else { return }
-        var v: View? = t.view
-        while let x = v {
-            if x === view { return cancelTouch() }
-            v = x.superview
+        func inside(_ v: View?) -> Bool {
+            var v = v
+            while let x = v {
+                if x === view { return true }
+                v = x.superview
+            }
+            return false
         }
+        if let t = touch, inside(t.view) { cancelTouch() }
+        if inside(focusedView) { updateFocus(to: nil) }
+        if inside(tabStart) { tabStart = nil }
+        if inside(firstResponder) { firstResponder = nil }
+        if hoveredViews.contains(where: { inside($0) }) { endHover(for: hoveredViews.filter { inside($0) }) }
     }
 }
 

@@ -143,4 +143,7 @@ open class ShapeView: View {
     }
 
     override open func point(inside point: Point) -> Bool { shape.contains(point) }
+
+    /// The focus ring, for a shape view that takes the focus, goes around the shape.
+    override open var focusEffect: FocusHaloEffect? { FocusHaloEffect(path: shape) }
 }

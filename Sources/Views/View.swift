@@ -13,7 +13,7 @@ import Raster
 /// Geometry is in points, y down. Frames and bounds are sanitised where they are set:
 /// NaN or infinite values become 0 and negative sizes become 0.
 @MainActor
-open class View: LayerDelegate {
+open class View: Responder, LayerDelegate {
     /// The layer the view stands on, made from `layerClass`; the view is its delegate.
     public let layer: Layer
 
@@ -30,6 +30,7 @@ open class View: LayerDelegate {
     /// Creates a view with a frame in its superview's coordinates.
     public init(frame: Rect = .zero) {
         layer = Self.layerClass.init()
+        super.init()
         layer.delegate = self
         layer.frame = frame
     }
@@ -156,6 +157,15 @@ open class View: LayerDelegate {
     public var isUserInteractionEnabled = true
     /// How many running view animations keep the view from taking touches.
     var interactionBlocks = 0
+    /// The recognizers attached (`gestureRecognizers`).
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    private var ownCursor: Cursor?
+    /// The cursor over the view; nil shows its superview's (the root's is the arrow). A
+    /// control shows the pointing hand unless told otherwise.
+    open var cursor: Cursor? {
+        get { ownCursor }
+        set { ownCursor = newValue }
+    }
     /// A view whose alpha masks this one and its shadow, in this view's coordinates
     /// (`mask`): its layer becomes `layer.mask`.
     public var mask: View? {
@@ -212,6 +222,38 @@ open class View: LayerDelegate {
 
     /// Called when the view joins a tree.
     open func didMoveToRoot() {}
+
+    // MARK: Responder
+
+    /// The superview, or nil for the root: presses go up the view tree.
+    override open var next: Responder? { superview }
+
+    /// Makes the view the root's first responder, if `canBecomeFirstResponder` and it is
+    /// in a tree; the one before resigns.
+    @discardableResult
+    override open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let root else { return false }
+        return root.makeFirstResponder(self)
+    }
+
+    /// Stops being the root's first responder.
+    @discardableResult
+    override open func resignFirstResponder() -> Bool {
+        if let root, root.firstResponder === self { return root.makeFirstResponder(nil) }
+        return true
+    }
+
+    override open var isFirstResponder: Bool { root?.firstResponder === self }
+
+    // MARK: Focus
+
+    /// Whether Tab may bring the keyboard focus here (`canBecomeFocused`): false for a
+    /// plain view, true for an enabled control. Hidden, transparent, non-interactive and
+    /// zero-sized views never take it.
+    open var canBecomeFocused: Bool { false }
+
+    /// The shape of the focus ring (`focusEffect`); nil: the bounds, rounded as the layer.
+    open var focusEffect: FocusHaloEffect? { nil }
 
     /// The root of the tree, when the view is in one.
     public var root: RootView? {

@@ -5,8 +5,14 @@ import Layers
 import Views
 
 /// A top-level X11 window showing a view tree (the host of a `RootView`): it turns X
-/// pointer events into the root's pointer events, renders the damage straight into its
-/// frame buffer and presents only the damaged rectangles.
+/// pointer and key events into the root's events, shows the cursor the root asks for,
+/// renders the damage straight into its frame buffer and presents only the damaged
+/// rectangles.
+///
+/// Keys are read with the keyboard's layout through Xkb and an input method (dead keys
+/// and compose sequences make their characters); the server's autorepeat reaches the
+/// root as repeats, and losing the keyboard focus cancels the keys held. The window binds
+/// no key of its own: a program's shortcuts go in `root.unhandledKeyHandler`.
 ///
 /// All its work happens on the main actor, in `run()` or in steps of `runOnce(timeout:)`.
 @MainActor
@@ -38,9 +44,6 @@ public final class X11Window {
     public var pixelSize: (width: Int, height: Int) { (frame.width, frame.height) }
     /// The X display's name, as opened.
     public var displayName: String { display.name }
-    /// Told of each key pressed in the window, for the program's own shortcuts; the
-    /// window binds no key itself. Nil by default.
-    public var keyHandler: ((KeyPress) -> Void)?
     /// Called after each frame is presented, with the pixel rectangles sent.
     public var onPresent: (([Rect]) -> Void)?
 
@@ -79,6 +82,7 @@ public final class X11Window {
                              minimumHeight: minimumSize.height * self.scale)
         wakePipe = WakePipe()
         root.onNeedsFrame = { [weak self] in self?.wake() }
+        root.onCursorChange = { [weak self] cursor in self?.window.setCursor(cursor) }
         AnimationEngine.onAnimationAdded = { [weak self] in self?.wake() }
         window.map()
         display.flush()
@@ -160,6 +164,7 @@ public final class X11Window {
         display.close()
         wakePipe = nil
         root.onNeedsFrame = nil
+        root.onCursorChange = nil
     }
 
     isolated deinit {
@@ -265,14 +270,21 @@ public final class X11Window {
             if w != frame.width || h != frame.height { pendingSize = (w, h) }
         case .grabLost:
             root.cancelTouch()
+        case let .focusLost(grab):
+            if grab { root.cancelTouch() }
+            root.cancelPresses()
+        case .pointerLeft:
+            root.handle(PointerEvent(.exit, at: Point(x: 0, y: 0), button: 0))
         case .closeRequested:
             close()
         case .destroyed:
             destroyedByAnother = true
         case let .ping(ping):
             window.answer(ping)
-        case let .key(name, modifiers):
-            keyHandler?(KeyPress(name: name, modifiers: Self.modifiers(modifiers)))
+        case let .key(pressed, key, committed, time):
+            let timestamp = Double(time) / 1000
+            root.handle(KeyEvent(pressed ? .down : .up, key: key, timestamp: timestamp))
+            if committed { root.handle(KeyEvent(.up, key: key, timestamp: timestamp)) }
         case .ignored:
             break
         }
@@ -323,7 +335,7 @@ public final class X11Window {
         var m: PointerEvent.Modifiers = []
         if x.contains(.shift) { m.insert(.shift) }
         if x.contains(.control) { m.insert(.control) }
-        if x.contains(.mod1) { m.insert(.alt) }
+        if x.contains(.mod1) { m.insert(.alternate) }
         if x.contains(.mod4) { m.insert(.command) }
         return m
     }

@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import Raster
+import Views
 
 /// A `_NET_WM_PING` message to send back to the root window, kept whole as it came.
 @safe struct XPing {
@@ -19,6 +20,12 @@ import Raster
     private let colormap: Colormap
     private let display: XDisplay
     private let atoms: (protocols: UInt, delete: UInt, ping: UInt)
+    /// The input method and its context, which turn key presses into characters (dead
+    /// keys and compose sequences included); nil where the display offers none.
+    private var inputMethod: XIM?
+    private var inputContext: XIC?
+    /// The cursors made so far, by shape.
+    private var cursors: [Views.Cursor: UInt] = [:]
 
     /// Creates an unmapped window of `width` x `height` pixels on the display's root, on
     /// `visual`, listening for the events the host handles.
@@ -30,7 +37,7 @@ import Raster
         attributes.background_pixmap = 0
         attributes.border_pixel = 0
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask | FocusChangeMask | LeaveWindowMask
+            | PointerMotionMask | KeyPressMask | KeyReleaseMask | FocusChangeMask | LeaveWindowMask
         let mask = UInt(CWColormap | CWBackPixmap | CWBorderPixel | CWEventMask)
         id = unsafe XCreateWindow(display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
                            UInt32(InputOutput), visual.visual, mask, &attributes)
@@ -39,6 +46,23 @@ import Raster
         values.graphics_exposures = 0
         unsafe gc = unsafe XCreateGC(display.handle, id, UInt(GCGraphicsExposures), &values)
         atoms = (display.atom("WM_PROTOCOLS"), display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING"))
+        openInputContext()
+    }
+
+    /// Opens the input method the locale's modifiers name (`XMODIFIERS`), else Xlib's own
+    /// (which reads the locale's Compose file), and a context on the window that needs
+    /// no preedit or status area. Without one, keys are read with `XLookupString`.
+    private func openInputContext() {
+        _ = unsafe XSetLocaleModifiers("")
+        var im = unsafe XOpenIM(display.handle, nil, nil, nil)
+        if unsafe im == nil {
+            _ = unsafe XSetLocaleModifiers("@im=none")
+            unsafe im = unsafe XOpenIM(display.handle, nil, nil, nil)
+        }
+        guard let im = unsafe im else { return }
+        unsafe inputMethod = unsafe im
+        // XCreateIC takes a variadic list, which the shim's C function passes.
+        unsafe inputContext = unsafe vitrine_create_ic(im, id)
     }
 
     /// Sets the title (WM_NAME and _NET_WM_NAME), _NET_WM_PID, WM_CLIENT_MACHINE,
@@ -90,19 +114,47 @@ import Raster
     /// Asks the server for a new size in pixels.
     func resize(width: Int, height: Int) { unsafe XResizeWindow(display.handle, id, UInt32(width), UInt32(height)) }
 
+    /// Shows a cursor over the window, made from the core cursor font the first time
+    /// (`XC_left_ptr`, `XC_hand2`, `XC_xterm`). Xlib loads the desktop's themed cursor of
+    /// the same name instead when libXcursor is installed and a theme is set.
+    func setCursor(_ cursor: Views.Cursor) {
+        guard !display.isLost else { return }
+        let made: UInt
+        if let c = cursors[cursor] {
+            made = c
+        } else {
+            let shape: UInt32 = switch cursor {
+            case .arrow: UInt32(XC_left_ptr)
+            case .pointingHand: UInt32(XC_hand2)
+            case .iBeam: UInt32(XC_xterm)
+            }
+            made = unsafe XCreateFontCursor(display.handle, shape)
+            cursors[cursor] = made
+        }
+        unsafe XDefineCursor(display.handle, id, made)
+    }
+
     /// Frees the graphics context and destroys the window, unless the connection is gone.
     func destroy() {
+        if let ic = unsafe inputContext { unsafe XDestroyIC(ic) }
+        if let im = unsafe inputMethod { unsafe XCloseIM(im) }
+        unsafe inputContext = nil
+        unsafe inputMethod = nil
         guard !display.isLost else { return }
+        for c in cursors.values { unsafe XFreeCursor(display.handle, c) }
+        cursors.removeAll()
         unsafe XFreeGC(display.handle, gc)
         unsafe XFreeColormap(display.handle, colormap)
         unsafe XDestroyWindow(display.handle, id)
     }
 
     /// Takes the next event from the queue (the caller checks `XDisplay.pending()`) and
-    /// says what it means.
+    /// says what it means. Events the input method takes (a dead key, a compose
+    /// sequence's keys) are `.ignored`.
     func nextEvent() -> XWindowEvent {
         var event = unsafe XEvent()
         unsafe XNextEvent(display.handle, &event)
+        if unsafe XFilterEvent(&event, 0) != 0 { return .ignored }
         switch unsafe event.type {
         case ButtonPress, ButtonRelease:
             let b = unsafe event.xbutton
@@ -120,10 +172,18 @@ import Raster
             return .grabLost
         case DestroyNotify:
             return unsafe event.xdestroywindow.window == id ? .destroyed : .ignored
+        case FocusIn:
+            if let ic = unsafe inputContext { unsafe XSetICFocus(ic) }
+            return .ignored
         case FocusOut:
-            return unsafe event.xfocus.mode == NotifyGrab ? .grabLost : .ignored
+            let f = unsafe event.xfocus
+            // Focus moving to a child of the window (there are none) or the pointer's
+            // own bookkeeping is no loss of the keyboard.
+            guard unsafe f.detail != NotifyInferior && f.detail != NotifyPointer else { return .ignored }
+            if let ic = unsafe inputContext { unsafe XUnsetICFocus(ic) }
+            return unsafe .focusLost(grab: f.mode == NotifyGrab)
         case LeaveNotify:
-            return unsafe event.xcrossing.mode == NotifyGrab ? .grabLost : .ignored
+            return unsafe event.xcrossing.mode == NotifyGrab ? .grabLost : .pointerLeft
         case ClientMessage:
             let c = unsafe event.xclient
             guard unsafe c.message_type == atoms.protocols else { return .ignored }
@@ -131,15 +191,57 @@ import Raster
             if what == atoms.delete { return .closeRequested }
             if what == atoms.ping { return unsafe .ping(XPing(event: event)) }
             return .ignored
-        case CX11.KeyPress:
-            var key = unsafe event.xkey
-            let sym = unsafe XLookupKeysym(&key, 0)
-            // Safe: XKeysymToString returns a static NUL-terminated string or NULL.
-            guard sym != 0, let name = unsafe XKeysymToString(sym).map({ unsafe String(cString: $0) }) else { return .ignored }
-            return unsafe .key(name: name, modifiers: Self.modifiers(key.state))
+        case CX11.KeyPress, CX11.KeyRelease:
+            return unsafe decodeKey(&event.xkey, pressed: event.type == CX11.KeyPress)
         default:
             return .ignored
         }
+    }
+
+    /// A key event as the toolkit's key: the input context (or `XLookupString`) gives
+    /// what it types, the keycode the physical key. A release followed at once by a press
+    /// of the same key at the same time is an autorepeat on a server without detectable
+    /// autorepeat: the release is dropped, and the press reads as a repeat.
+    private func decodeKey(_ key: inout XKeyEvent, pressed: Bool) -> XWindowEvent {
+        let queued = unsafe XEventsQueued(display.handle, QueuedAfterReading)
+        if !pressed && queued > 0 {
+            var next = unsafe XEvent()
+            unsafe XPeekEvent(display.handle, &next)
+            if unsafe next.type == CX11.KeyPress && next.xkey.keycode == key.keycode && next.xkey.time == key.time {
+                return .ignored
+            }
+        }
+        var sym: KeySym = 0
+        var text = ""
+        if pressed, let ic = unsafe inputContext {
+            var buffer = [CChar](repeating: 0, count: 64)
+            var status: Int32 = 0
+            var n = unsafe Xutf8LookupString(ic, &key, &buffer, Int32(buffer.count), &sym, &status)
+            if status == XBufferOverflow {
+                buffer = [CChar](repeating: 0, count: Int(n) + 1)
+                n = unsafe Xutf8LookupString(ic, &key, &buffer, Int32(buffer.count), &sym, &status)
+            }
+            if status == XLookupChars || status == XLookupBoth {
+                text = String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            if status != XLookupKeySym && status != XLookupBoth { sym = 0 }
+        } else {
+            var buffer = [CChar](repeating: 0, count: 32)
+            _ = unsafe XLookupString(&key, &buffer, Int32(buffer.count), &sym, nil)
+            text = XKeys.characters(of: UInt(sym))
+        }
+        let unmodified = UInt(unsafe XLookupKeysym(&key, 0))
+        let keycode = unsafe key.keycode, state = unsafe key.state, time = unsafe key.time
+        var code = XKeys.usage(ofKeycode: keycode)
+        if code.rawValue == 0 { code = XKeys.usage(ofKeysym: sym != 0 ? UInt(sym) : unmodified) }
+        var flags = Self.keyModifiers(state)
+        if XKeys.isKeypad(UInt(sym)) || XKeys.isKeypad(unmodified) { flags.insert(.numericPad) }
+        let plain = XKeys.characters(of: unmodified)
+        let made = Key(characters: text, charactersIgnoringModifiers: plain.isEmpty ? text : plain, keyCode: code,
+                       modifierFlags: flags)
+        // An input method's commit (a composed character) comes as a press of keycode 0,
+        // never released.
+        return .key(pressed: pressed, key: made, committed: keycode == 0, time: time)
     }
 
     /// Sends a ping back to the root window, as _NET_WM_PING asks.
@@ -166,6 +268,18 @@ import Raster
             }
         }
         return out
+    }
+
+    /// The toolkit's flags for an X state mask: Mod1 is Alt, Mod4 the logo key, Lock
+    /// Caps Lock.
+    private static func keyModifiers(_ state: UInt32) -> KeyModifierFlags {
+        var m: KeyModifierFlags = []
+        if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { m.insert(.control) }
+        if state & UInt32(Mod1Mask) != 0 { m.insert(.alternate) }
+        if state & UInt32(Mod4Mask) != 0 { m.insert(.command) }
+        if state & UInt32(LockMask) != 0 { m.insert(.alphaShift) }
+        return m
     }
 
     private static func modifiers(_ state: UInt32) -> XModifiers {

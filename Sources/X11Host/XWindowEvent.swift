@@ -1,3 +1,5 @@
+import Views
+
 /// What an X event means to the window host, decoded by `XWindow.nextEvent()`: the host
 /// sees these, never an `XEvent`.
 enum XWindowEvent {
@@ -19,8 +21,13 @@ enum XWindowEvent {
     /// The window manager checks the client is alive (_NET_WM_PING); answer with
     /// `XWindow.answer(_:)`.
     case ping(XPing)
-    /// A key went down: its keysym's name without Shift, and the modifiers held.
-    case key(name: String, modifiers: XModifiers)
+    /// A key went down or up; `committed` for a character an input method made, which
+    /// has no release of its own.
+    case key(pressed: Bool, key: Key, committed: Bool, time: UInt)
+    /// The window lost the keyboard focus (`grab`: to another client's grab).
+    case focusLost(grab: Bool)
+    /// The pointer left the window.
+    case pointerLeft
     /// Anything else.
     case ignored
 }

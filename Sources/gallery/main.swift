@@ -22,8 +22,11 @@ Renders the gallery page, or one specimen's card, headless (no X server needed) 
   --specimen NAME  one specimen's card (names: gallery list)
   --size WxH       the window size in points (default 1280x800)
   --scale N        pixels per point (default 1)
-  --replay FILE    pointer input to replay first: press X Y, move X Y, release X Y,
-                   click X Y, wait MS (advances the animation clock), shot FILE;
+  --replay FILE    input to replay first, one action a line: press X Y, move X Y,
+                   release X Y, click X Y, hover X Y, scroll DX DY, key NAME,
+                   keydown NAME, keyup NAME (X keysym names after shift+, ctrl+,
+                   alt+ or super+: Tab, shift+Tab, space, Return, Escape, Page_Down),
+                   wait MS (advances the animation clock), shot FILE;
                    '#' starts a comment
   --time S         the animation clock's reading, in seconds after the replay's last
                    action, when the picture is taken (default 0)

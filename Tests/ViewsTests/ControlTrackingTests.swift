@@ -126,7 +126,7 @@ final class Recorder: ActionTarget {
         var calls: [String] = []
         override func beginTracking(_ touch: Touch) -> Bool { calls.append("begin"); return false }
         override func continueTracking(_ touch: Touch) -> Bool { calls.append("continue"); return true }
-        override func endTracking(_ touch: Touch) { calls.append("end") }
+        override func endTracking(_ touch: Touch?) { calls.append("end") }
     }
 
     @Test func beginTrackingReturningFalse() {
