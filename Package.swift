@@ -123,7 +123,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryTests",
-            dependencies: ["Gallery", "gallery", "hello-window", "draw-badge", "Views", "X11Host", "Raster", "TestSupport"],
+            dependencies: ["Gallery", "gallery", "hello-window", "draw-badge", "Views", "Layers", "X11Host", "Raster", "CX11",
+                           "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
