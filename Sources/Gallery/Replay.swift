@@ -84,7 +84,7 @@ public enum Replay {
                 throw ParseError(line: n, reason: "unknown action '\(verb)'")
             }
             guard words.count == 3, let x = InputText.number(words[1]), let y = InputText.number(words[2]) else {
-                throw ParseError(line: n, reason: "\(verb) takes two finite numbers, X and Y")
+                throw ParseError(line: n, reason: "\(verb) takes two finite numbers, \(verb == "scroll" ? "DX and DY" : "X and Y")")
             }
             let p = Point(x: x, y: y)
             switch verb {

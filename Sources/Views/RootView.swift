@@ -283,14 +283,7 @@ public final class RootView: View {
     /// A view leaving the tree cancels the touch it (or a subview) is tracking, and
     /// gives up the focus, the first responder and the hover it or a subview had.
     func viewWillLeave(_ view: View) {
-        func inside(_ v: View?) -> Bool {
-            var v = v
-            while let x = v {
-                if x === view { return true }
-                v = x.superview
-            }
-            return false
-        }
+        func inside(_ v: View?) -> Bool { v?.isDescendant(of: view) ?? false }
         if let t = touch, inside(t.view) { cancelTouch() }
         if inside(focusedView) { updateFocus(to: nil) }
         if inside(tabStart) { tabStart = nil }

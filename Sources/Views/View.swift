@@ -265,6 +265,16 @@ open class View: Responder, LayerDelegate {
         return nil
     }
 
+    /// Whether this view is `view` or lies inside it (`isDescendant(of:)`).
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let x = v {
+            if x === view { return true }
+            v = x.superview
+        }
+        return false
+    }
+
     /// The first view of the subtree with `tag` (`viewWithTag`).
     public func view(withTag tag: Int) -> View? {
         if self.tag == tag { return self }

@@ -121,6 +121,32 @@ private let golden = Golden(for: #filePath)
         #expect((try? Replay.parse("  # only a comment\n\nmove 1 2 # trailing\n")) == [.move(Point(x: 1, y: 2))])
     }
 
+    @Test func keysHoversAndScrollsAreActionsToo() throws {
+        let actions = try Replay.parse("key shift+Tab\nkeydown space\nkeyup space\nhover 3 4\nscroll 0 -40\nkey adiaeresis\nkey ctrl+q")
+        #expect(actions == [
+            .key(Key(characters: "\t", keyCode: .keyboardTab, modifierFlags: .shift)),
+            .keyDown(Key(characters: " ", keyCode: .keyboardSpacebar)),
+            .keyUp(Key(characters: " ", keyCode: .keyboardSpacebar)),
+            .hover(Point(x: 3, y: 4)),
+            .scroll(Point(x: 0, y: -40)),
+            .key(Key(characters: "ä", keyCode: KeyboardHIDUsage(rawValue: 0))),
+            .key(Key(characters: "q", keyCode: .keyboardQ, modifierFlags: .control)),
+        ])
+        #expect(throws: Replay.ParseError(line: 1, reason: "unknown key 'shift+Tabb': expected an X keysym name after "
+                                          + "modifiers (shift, ctrl, alt, super) joined by +")) { try Replay.parse("key shift+Tabb") }
+        #expect(throws: Replay.ParseError(line: 1, reason: "key takes one key name, such as shift+Tab")) { try Replay.parse("key") }
+        #expect(throws: Replay.ParseError(line: 1, reason: "scroll takes two finite numbers, DX and DY")) {
+            try Replay.parse("scroll 0 inf")
+        }
+        // Replayed, the keys move the focus and press: Tab twice, then Space, then Escape.
+        let (root, page) = Gallery.makeRoot()
+        Replay.run(try Replay.parse("key Tab\nkey Tab\nkey space\nkey Escape"), on: root) { _ in }
+        let order = root.focusOrder
+        #expect(order.count >= 2 && root.focusedView == nil)
+        let second = try #require(page.cards.first { order[1].isDescendant(of: $0) })
+        #expect(page.status.text?.hasPrefix(second.specimen.name + ":") == true, "\(page.status.text ?? "")")
+    }
+
     @Test func theStatusLineSaysWhatTheLastControlDid() throws {
         let (root, page) = Gallery.makeRoot()
         let c = try center("checkbox-unchecked")

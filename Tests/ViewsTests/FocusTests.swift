@@ -11,7 +11,9 @@ import Testing
         for r in 0..<3 {
             var row: [Control] = []
             for c in 0..<3 {
-                let jitter = Double((r * 3 + c) % 3) * 7  // 0, 7 or 14 points down, never a row's height
+                // 14, 7 or 0 points down from left to right: the top edges alone would read
+                // each row backwards.
+                let jitter = Double(2 - c) * 7
                 let control = Checkbox(frame: Rect(x: 20 + Double(c) * 60, y: 20 + Double(r) * 60 + jitter, width: 40, height: 30))
                 control.tag = 10 * r + c
                 row.append(control)
@@ -69,15 +71,15 @@ import Testing
         let rows = grid(in: scroll)
         scroll.contentSize = Size(width: 400, height: 260)
         root.layoutIfNeeded()
-        let low = rows[2][0]  // y 200...230 in the content
+        let low = rows[2][0]  // y 154...184 in the content
         #expect(root.updateFocus(to: low))
         #expect(scroll.contentOffset.y == low.frame.maxY + ScrollView.focusMargin - 100)
-        let high = rows[0][0]  // y 20...50
+        let high = rows[0][1]  // y 27...57
         #expect(root.updateFocus(to: high))
         #expect(scroll.contentOffset.y == high.frame.minY - ScrollView.focusMargin)
         // Already in view: nothing moves.
         let before = scroll.contentOffset
-        #expect(root.updateFocus(to: rows[0][1]))
+        #expect(root.updateFocus(to: rows[0][0]))
         #expect(scroll.contentOffset == before)
     }
 
