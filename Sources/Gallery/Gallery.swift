@@ -42,9 +42,9 @@ public enum Gallery {
     }
 
     /// As `shot`, with a change made to the specimen's control (a state) before the
-    /// picture; nil when the specimen is no control.
+    /// picture; nil when the specimen is no control or the change could not be made.
     static func shot(size: Size, scale: Double, specimen: String?, replay actions: [Replay.Action], time: Double,
-                     control change: ((Control) -> Void)?) throws -> Surface? {
+                     control change: ((Control) -> Bool)?) throws -> Surface? {
         // The shot's own clock, given back afterwards to whatever ran before.
         let clock = MediaClock.manualTime
         defer { MediaClock.manualTime = clock }
@@ -69,8 +69,7 @@ public enum Gallery {
             throw GalleryError.unknownSpecimen(specimen)
         }
         if let change {
-            guard let control = card.content as? Control else { return nil }
-            change(control)
+            guard let control = card.content as? Control, change(control) else { return nil }
         }
         page.reveal(specimen)
         let full = try render()

@@ -14,7 +14,7 @@ public enum ShotAll {
         public let file: String
         /// The specimen.
         public let specimen: String
-        /// The state: normal, highlighted, disabled or selected.
+        /// The state: normal, highlighted, disabled, selected or focused.
         public let state: String
         /// The size in pixels.
         public let width: Int, height: Int
@@ -22,15 +22,19 @@ public enum ShotAll {
         public let scale: Double
     }
 
-    /// The states a specimen's control can be shown in, besides normal.
-    @MainActor static let states: [(String, @MainActor (Control) -> Void)] = [
-        ("highlighted", { $0.isHighlighted = true }),
-        ("disabled", { $0.isEnabled = false }),
-        ("selected", { $0.isSelected = true }),
+    /// The states a specimen's control can be shown in, besides normal; each change says
+    /// whether it could be made (a control that cannot take the focus has no focused
+    /// picture).
+    @MainActor static let states: [(String, @MainActor (Control) -> Bool)] = [
+        ("highlighted", { $0.isHighlighted = true; return true }),
+        ("disabled", { $0.isEnabled = false; return true }),
+        ("selected", { $0.isSelected = true; return true }),
+        ("focused", { $0.root?.updateFocus(to: $0) ?? false }),
     ]
 
     /// Writes `NAME.png` for every specimen (or those named), and `NAME.STATE.png` for each
-    /// state of the specimens that are controls, into `directory`, with `manifest.json`;
+    /// state of the specimens that are controls (focused only for those that can take the
+    /// focus), into `directory`, with `manifest.json`;
     /// each picture is taken after `replay`. Returns the entries written.
     ///
     /// - Throws: the errors of drawing or writing a picture.
@@ -39,7 +43,7 @@ public enum ShotAll {
                              specimens: [String]? = nil, replay: [Replay.Action] = []) throws -> [Entry] {
         let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         var entries: [Entry] = []
-        func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Void)?) throws {
+        func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Bool)?) throws {
             guard let picture = try Gallery.shot(size: size, scale: scale, specimen: name, replay: replay, time: 0,
                                                  control: change) else { return }
             let file = state.map { "\(name).\($0).png" } ?? "\(name).png"

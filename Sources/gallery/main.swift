@@ -31,7 +31,8 @@ Renders the gallery page, or one specimen's card, headless (no X server needed) 
   --time S         the animation clock's reading, in seconds after the replay's last
                    action, when the picture is taken (default 0)
   --all DIR        instead of OUT.png: every specimen's card in every state it has
-                   (NAME.png, NAME.highlighted.png, NAME.disabled.png, NAME.selected.png)
+                   (NAME.png, NAME.highlighted.png, NAME.disabled.png, NAME.selected.png,
+                   NAME.focused.png)
                    and manifest.json, into the folder DIR
 """
 

@@ -16,10 +16,21 @@ import TestSupport
         return dir
     }
 
+    @Test func aFocusedPictureShowsTheRingAndOnlyWhereTheFocusCanGo() throws {
+        let dir = try folder("focused")
+        let entries = try ShotAll.write(to: dir, specimens: ["button-title", "button-disabled"])
+        #expect(entries.filter { $0.state == "focused" }.map(\.specimen) == ["button-title"])
+        let normal = try Surface(contentsOfPNG: dir + "/button-title.png")
+        let focused = try Surface(contentsOfPNG: dir + "/button-title.focused.png")
+        var tint = 0
+        for y in 0..<focused.height { for x in 0..<focused.width where focused[x, y] == Pixel(argb: 0xff00_7aff) { tint += 1 } }
+        #expect(normal != focused && tint > 100, "\(tint) pixels of the ring's colour")
+    }
+
     @Test func aClickChangesExactlyItsSpecimen() throws {
         let before = try folder("before"), after = try folder("after")
         let entries = try ShotAll.write(to: before, specimens: Self.specimens)
-        #expect(entries.count == 12 && Set(entries.map(\.state)) == ["normal", "highlighted", "disabled", "selected"])
+        #expect(entries.count == 15 && Set(entries.map(\.state)) == ["normal", "highlighted", "disabled", "selected", "focused"])
         let (_, page) = Gallery.makeRoot()
         let box = try #require(page.specimenFrames.first { $0.name == "checkbox-unchecked" }?.frame)
         _ = try ShotAll.write(to: after, specimens: Self.specimens, replay: [.click(Point(x: box.midX, y: box.midY))])

@@ -147,6 +147,22 @@ private let golden = Golden(for: #filePath)
         #expect(page.status.text?.hasPrefix(second.specimen.name + ":") == true, "\(page.status.text ?? "")")
     }
 
+    @Test func aPageNarrowerThanACardScrollsBothWaysAndShowsBothIndicators() throws {
+        let keys = try Replay.parse("key Right\nkey Down")
+        let picture = try Gallery.shot(size: Size(width: 200, height: 300), replay: keys)
+        let faded = try Gallery.shot(size: Size(width: 200, height: 300), replay: keys, time: 2)
+        // The content is 270 points high above the status line: the horizontal bar's black
+        // runs along rows 264...266 and the vertical one along columns 194...196; once they
+        // have faded, what was under them shows.
+        func darker(_ x: Int, _ y: Int) -> Bool { picture[x, y].r < faded[x, y].r && picture[x, y].g < faded[x, y].g }
+        #expect(darker(60, 265) && darker(195, 20))
+        #expect(picture[60, 261] == faded[60, 261] && picture[191, 20] == faded[191, 20], "nothing else changes")
+        let (root, page) = Gallery.makeRoot(size: Size(width: 200, height: 300))
+        #expect(page.content.contentSize.width > page.content.bounds.width)
+        Replay.run(try Replay.parse("key Right\nkey Down"), on: root) { _ in }
+        #expect(page.content.contentOffset == Point(x: 40, y: 40))
+    }
+
     @Test func theStatusLineSaysWhatTheLastControlDid() throws {
         let (root, page) = Gallery.makeRoot()
         let c = try center("checkbox-unchecked")

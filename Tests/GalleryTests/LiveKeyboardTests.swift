@@ -20,6 +20,8 @@ struct LiveKeyboardTests {
         let root: RootView
         let page: GalleryPage
         let window: X11Window
+        /// How many F12 presses reached the root unhandled: the marker `settle` waits for.
+        var markers = 0
 
         init(size: Size = GalleryPage.defaultSize) throws {
             server = try XvfbServer()
@@ -31,6 +33,9 @@ struct LiveKeyboardTests {
                                     environment: ["DISPLAY": server.displayName]).stdout
                 .split(separator: "\n").first.map(String.init) ?? ""
             server.xdotool("windowfocus", "--sync", id)
+            root.unhandledKeyHandler = { [unowned self] key in
+                if key.keyCode == .keyboardF12 { markers += 1 }
+            }
             try pump(seconds: 0.1) { false }
         }
 
@@ -57,17 +62,19 @@ struct LiveKeyboardTests {
             try settle()
         }
 
-        /// Runs the window a while so that what the server sent is handled and drawn, and
-        /// until the animations end.
+        /// Runs the window until what was sent to the server so far is handled (a marker
+        /// key sent after it, F12, which no view takes, has arrived: the server delivers in
+        /// order) and drawn, and the animations have ended.
         func settle() throws {
-            try pump(seconds: 0.15) { false }
-            try pump(seconds: 5) { !AnimationEngine.isAnimating }
-            try pump(seconds: 0.05) { false }
+            let before = markers
+            server.xdotool("key", "F12")
+            try pump(seconds: 30) { markers > before }
+            try pump(seconds: 30) { !AnimationEngine.isAnimating && !root.needsFrame }
         }
 
         /// The frame the server shows equals `expected`.
         func shows(_ expected: Surface) throws -> Bool {
-            try pump { window.captureFromServer() == expected }
+            try pump(seconds: 30) { window.captureFromServer() == expected }
         }
     }
 
@@ -107,7 +114,7 @@ struct LiveKeyboardTests {
         for _ in 0..<controls.count {
             let before = live.root.focusedView
             live.server.xdotool("key", "Tab")
-            try live.pump { live.root.focusedView !== before }
+            try live.pump(seconds: 30) { live.root.focusedView !== before }
             guard let now = live.root.focusedView else { break }
             visited.append(now)
             // Scrolled into view, whole, inside the page's visible part.
@@ -222,6 +229,13 @@ struct LiveKeyboardTests {
         try live.type("Tab", "Tab", "Tab", "space")
         live.server.xdotool("mousemove", "\(Int(hover.x))", "\(Int(hover.y))", "click", "5", "click", "5")
         try live.type("shift+Tab", "Page_Down", "Down", "Tab")
+        // The same state first (what has the focus, where the page is scrolled, what the
+        // status line says), then the same pixels.
+        let (root, page) = Gallery.makeRoot()
+        Replay.run(actions, on: root) { _ in }
+        #expect(live.root.focusOrder.firstIndex { $0 === live.root.focusedView } == root.focusOrder.firstIndex { $0 === root.focusedView })
+        #expect(live.page.content.contentOffset == page.content.contentOffset)
+        #expect(live.page.status.text == page.status.text)
         let expected = try Gallery.shot(replay: actions, time: 2)
         #expect(try live.shows(expected))
         #expect(live.page.content.contentOffset.y > 0)
