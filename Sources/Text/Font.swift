@@ -1,7 +1,13 @@
 import Raster
 
-/// A typeface at a size (`UIFont`), found through fontconfig by the family names a
-/// desktop user knows ("DejaVu Sans", "sans-serif", "monospace").
+/// A typeface at a size (`UIFont`).
+///
+/// The interface font, `Font.system`, is DejaVu Sans, shipped in `Resources/Fonts/`:
+/// text looks the same on every machine, whatever fonts are installed. Glyphs are drawn
+/// from their unhinted outlines by Raster's scan converter, so that the pixels do not
+/// depend on the installed FreeType either. Other faces are found through fontconfig by
+/// the family names a desktop user knows ("Liberation Serif", "sans-serif", "monospace"),
+/// when asked for by name.
 ///
 /// An unknown family falls back to fontconfig's best match (its default sans-serif);
 /// `familyName` says which family was found. Characters the face lacks are drawn from
@@ -40,10 +46,21 @@ public struct Font: Sendable {
         self.face = try FontFace.face(for: match)
     }
 
-    /// The default interface face: "sans-serif" (`UIFont.systemFont(ofSize:)`).
+    /// The interface face (`UIFont.systemFont(ofSize:)`): the bundled DejaVu Sans, or
+    /// fontconfig's "sans-serif" when `Resources/Fonts/` cannot be found (then
+    /// `isBundled` is false, and pictures depend on the machine's fonts).
+    ///
+    /// Vitrine's system font is its own, not the desktop's: that is what makes its
+    /// pictures the same everywhere. Ask for a family by name to follow the desktop.
     public static func system(size: Double, weight: Weight = .regular) throws(TextError) -> Font {
-        try Font(family: "sans-serif", size: size, weight: weight)
+        guard let match = FreeType.shared.bundled(bold: weight == .bold) else {
+            return try Font(family: "sans-serif", size: size, weight: weight)
+        }
+        return Font(requestedFamily: match.family, size: size, weight: weight, face: try FontFace.face(for: match))
     }
+
+    /// Whether the face is the one shipped with Vitrine.
+    public var isBundled: Bool { FreeType.shared.bundled(bold: weight == .bold)?.path == face.match.path }
 
     /// The same face at another size.
     public func withSize(_ size: Double) -> Font {

@@ -1,3 +1,4 @@
+import Raster
 import Synchronization
 
 /// One opened font file with its caches: characters to glyphs, advances, kerning and
@@ -16,6 +17,8 @@ final class FontFace: @unchecked Sendable {
     private var advances: [UInt32: Double] = [:]
     private var kerns: [UInt64: Double] = [:]
     private var bitmaps: [GlyphKey: FreeType.Bitmap] = [:]
+    /// The outlines read so far, in font units (nil: the glyph has none).
+    private var outlines: [UInt32: Path?] = [:]
     /// The fallback face of each character and weight asked for (nil: none has it).
     private var fallbacks: [FallbackKey: FontFace?] = [:]
 
@@ -97,15 +100,47 @@ final class FontFace: @unchecked Sendable {
         let matrix: SIMD4<Int32>
     }
 
-    /// The bitmap of a glyph at a pixel size, a quarter-pixel shift and a transform,
-    /// rendered once and then served from the cache.
+    /// The outline of a glyph in font units, y up, read once.
+    func outline(_ glyph: UInt32) -> Path? {
+        if let known = FreeType.shared.locked({ outlines[glyph] }) { return known }
+        let path = FreeType.shared.outline(face, glyph)
+        FreeType.shared.locked {
+            if outlines.count > 8192 { outlines.removeAll() }
+            outlines[glyph] = path
+        }
+        return path
+    }
+
+    /// The coverage of a glyph at a size (in 1/64 pixels per em), a quarter-pixel shift
+    /// and a linear transform (y up, in 1/4096), drawn once and then served from the
+    /// cache.
+    ///
+    /// The glyph's unhinted outline is filled by Raster's scan converter, so that the
+    /// pixels depend on Vitrine alone: not on the installed FreeType's version, hinting
+    /// or rendering settings.
     func bitmap(_ key: GlyphKey) -> FreeType.Bitmap? {
         if let b = FreeType.shared.locked({ bitmaps[key] }) { return b }
+        guard let outline = outline(key.glyph) else { return nil }
+        let s = Double(key.size) / 64 / unitsPerEm
         let m = key.matrix
-        guard let b = FreeType.shared.render(face, key.glyph, pixels: Double(key.size) / 64,
-                                             matrix: (Double(m[0]) / 4096, Double(m[1]) / 4096, Double(m[2]) / 4096,
-                                                      Double(m[3]) / 4096),
-                                             shift: Double(key.shift) / 4) else { return nil }
+        let m0 = Double(m[0]) / 4096, m1 = Double(m[1]) / 4096, m2 = Double(m[2]) / 4096, m3 = Double(m[3]) / 4096
+        // Font units are y up; the bitmap's rows go down from the top.
+        let placed = outline.applying(AffineTransform(a: s * m0, b: -s * m1, c: s * m2, d: -s * m3,
+                                                      tx: Double(key.shift) / 4, ty: 0))
+        let box = placed.boundingBox
+        var b = FreeType.Bitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
+        if !box.isNull && box.width > 0 && box.height > 0 && box.origin.isFinite {
+            let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
+            let w = Int(box.maxX.rounded(.up) - x0), h = Int(box.maxY.rounded(.up) - y0)
+            guard w <= 4096, h <= 4096, let surface = try? Surface(width: w, height: h) else { return nil }
+            let c = Context(surface: surface)
+            c.translateBy(x: -x0, y: -y0)
+            c.setFillColor(.black)
+            c.fill(placed)
+            var coverage = [UInt8](repeating: 0, count: w * h)
+            for y in 0..<h { for x in 0..<w { coverage[y * w + x] = surface[x, y].a } }
+            b = FreeType.Bitmap(width: w, height: h, left: Int(x0), top: -Int(y0), coverage: coverage)
+        }
         FreeType.shared.locked {
             renderCount += 1
             if bitmaps.count > 8192 { bitmaps.removeAll() }

@@ -1,5 +1,6 @@
 import CFreeType
 import Glibc
+import Raster
 import Synchronization
 
 /// The thin wrappers around FreeType and fontconfig: the only code of the Text module
@@ -41,6 +42,13 @@ import Synchronization
     /// Matches already made: fontconfig's answer for a request does not change while the
     /// program runs, and a match costs far more than a label's drawing.
     private var matches: [Request: Match?] = [:]
+
+    /// The font shipped in `Resources/Fonts/`, DejaVu Sans or DejaVu Sans Bold, or nil
+    /// when that folder cannot be found.
+    func bundled(bold: Bool) -> Match? {
+        guard let path = Resources.path(bold ? "Fonts/DejaVuSans-Bold.ttf" : "Fonts/DejaVuSans.ttf") else { return nil }
+        return Match(path: path, index: 0, family: "DejaVu Sans")
+    }
 
     /// The best font file for a family and weight, after fontconfig's substitutions, or
     /// one that has `character` when given. Each request asks fontconfig once.
@@ -145,31 +153,75 @@ import Synchronization
         let coverage: [UInt8]
     }
 
-    /// Renders a glyph at `pixels` per em, under a linear transform (a b c d, y up as
-    /// FreeType has it) and moved right by `shift` pixels, hinted lightly, in grey.
-    func render(_ f: Face, _ glyph: UInt32, pixels: Double, matrix: (Double, Double, Double, Double), shift: Double) -> Bitmap? {
-        locked {
-            let size = FT_F26Dot6(max(1, (pixels * 64).rounded()))
-            guard unsafe FT_Set_Char_Size(f.face, 0, size, 72, 72) == 0 else { return nil }
-            var m = FT_Matrix(xx: FT_Fixed(matrix.0 * 65536), xy: FT_Fixed(matrix.2 * 65536),
-                              yx: FT_Fixed(matrix.1 * 65536), yy: FT_Fixed(matrix.3 * 65536))
-            var delta = FT_Vector(x: FT_Pos((shift * 64).rounded()), y: 0)
-            unsafe FT_Set_Transform(f.face, &m, &delta)
-            defer { unsafe FT_Set_Transform(f.face, nil, nil) }
-            let lightTarget: Int32 = 1 << 16
-            guard unsafe FT_Load_Glyph(f.face, glyph, lightTarget) == 0,
-                  unsafe FT_Render_Glyph(f.face.pointee.glyph, FT_RENDER_MODE_LIGHT) == 0 else { return nil }
-            let slot = unsafe f.face.pointee.glyph.pointee
-            let bm = unsafe slot.bitmap
-            let w = unsafe Int(bm.width), h = unsafe Int(bm.rows), pitch = unsafe Int(bm.pitch)
-            var out = [UInt8](repeating: 0, count: w * h)
-            if let buffer = unsafe bm.buffer, w > 0, h > 0 {
-                for y in 0..<h {
-                    let row = unsafe pitch >= 0 ? buffer + y * pitch : buffer + (h - 1 - y) * (-pitch)
-                    for x in 0..<w { out[y * w + x] = unsafe row[x] }
-                }
+    /// The outline of a glyph in font units, y up: the points the font file holds,
+    /// neither scaled nor hinted, so that no FreeType version or setting changes them.
+    /// Nil when the glyph has no outline (a face of bitmaps only).
+    func outline(_ f: Face, _ glyph: UInt32) -> Path? {
+        locked { () -> Path? in
+            // FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
+            guard unsafe FT_Load_Glyph(f.face, glyph, Int32(1 << 0 | 1 << 1 | 1 << 3)) == 0,
+                  let slot = unsafe f.face.pointee.glyph,
+                  unsafe slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+            var outline = unsafe slot.pointee.outline
+            let builder = OutlineBuilder()
+            var funcs = unsafe FT_Outline_Funcs(
+                move_to: { to, user in
+                    unsafe OutlineBuilder.from(user).move(to: to)
+                    return 0
+                },
+                line_to: { to, user in
+                    unsafe OutlineBuilder.from(user).line(to: to)
+                    return 0
+                },
+                conic_to: { control, to, user in
+                    unsafe OutlineBuilder.from(user).conic(control, to)
+                    return 0
+                },
+                cubic_to: { c1, c2, to, user in
+                    unsafe OutlineBuilder.from(user).cubic(c1, c2, to)
+                    return 0
+                },
+                shift: 0, delta: 0)
+            // Safe: the builder outlives the call, which is the only user of the pointer.
+            let error = withExtendedLifetime(builder) {
+                unsafe FT_Outline_Decompose(&outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
             }
-            return unsafe Bitmap(width: w, height: h, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), coverage: out)
+            guard error == 0 else { return nil }
+            builder.path.closeSubpath()
+            return builder.path
         }
+    }
+}
+
+/// Gathers FreeType's outline callbacks into a path (font units, y up), each contour
+/// closed.
+@safe final class OutlineBuilder {
+    var path = Path()
+    private var started = false
+
+    /// The builder behind a callback's user pointer.
+    static func from(_ user: UnsafeMutableRawPointer?) -> OutlineBuilder {
+        unsafe Unmanaged<OutlineBuilder>.fromOpaque(user!).takeUnretainedValue()
+    }
+
+    private static func point(_ v: UnsafePointer<FT_Vector>?) -> Point {
+        guard let v = unsafe v else { return Point(x: 0, y: 0) }
+        return unsafe Point(x: Double(v.pointee.x), y: Double(v.pointee.y))
+    }
+
+    func move(to v: UnsafePointer<FT_Vector>?) {
+        if started { path.closeSubpath() }
+        started = true
+        path.move(to: unsafe Self.point(v))
+    }
+
+    func line(to v: UnsafePointer<FT_Vector>?) { path.addLine(to: unsafe Self.point(v)) }
+
+    func conic(_ control: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) {
+        path.addQuadCurve(to: unsafe Self.point(to), control: unsafe Self.point(control))
+    }
+
+    func cubic(_ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) {
+        path.addCurve(to: unsafe Self.point(to), control1: unsafe Self.point(c1), control2: unsafe Self.point(c2))
     }
 }

@@ -126,7 +126,7 @@ func runText(count: Int) {
     let context = Context(surface: canvas)
     let label = "Vitrine draws its own labels: 0123456789"
     let font: Font
-    do { font = try Font(family: "DejaVu Sans", size: 13) } catch { fail("\(error)") }
+    do { font = try Font.system(size: 13) } catch { fail("\(error)") }
     let t0 = nowMilliseconds()
     context.draw(label, at: Point(x: 10, y: 30), font: font)
     let cold = nowMilliseconds() - t0

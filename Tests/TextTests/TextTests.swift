@@ -23,7 +23,7 @@ import TestSupport
         let (s, c) = canvas(320, 110, scale: scale)
         var y = 4.0
         for size in [9.0, 13, 17, 32] {
-            let font = try Font(family: "DejaVu Sans", size: size)
+            let font = try Font.system(size: size)
             c.draw("Vitrine \(Int(size)) AV To", at: Point(x: 6, y: y + font.ascent), font: font)
             y += font.lineHeight + 2
         }
@@ -31,8 +31,8 @@ import TestSupport
     }
 
     @Test func alignmentWrappingAndTruncation() throws {
-        let font = try Font(family: "DejaVu Sans", size: 13)
-        let bold = try Font(family: "DejaVu Sans", size: 13, weight: .bold)
+        let font = try Font.system(size: 13)
+        let bold = try Font.system(size: 13, weight: .bold)
         let (s, c) = canvas(300, 240)
         let text = "The quick brown fox jumps over the lazy dog."
         for (i, alignment) in [TextAlignment.left, .center, .right].enumerated() {
@@ -48,8 +48,49 @@ import TestSupport
         expectGolden(s, "layout")
     }
 
+    @Test func theSystemFontIsTheBundledDejaVuSans() throws {
+        let regular = try Font.system(size: 13), bold = try Font.system(size: 13, weight: .bold)
+        #expect(regular.isBundled && bold.isBundled)
+        #expect(regular.familyName == "DejaVu Sans" && bold.familyName == "DejaVu Sans")
+        #expect(regular.face.match.path.hasSuffix("Resources/Fonts/DejaVuSans.ttf"))
+        #expect(bold.face.match.path.hasSuffix("Resources/Fonts/DejaVuSans-Bold.ttf"))
+        // A family asked for by name comes from fontconfig, not from the bundle.
+        #expect(!(try Font(family: "DejaVu Sans Mono", size: 13)).isBundled)
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func aGlyphIsItsUnhintedOutlineFilledByRaster(scale: Double) throws {
+        // Drawn as text (a cached coverage bitmap placed at a whole pixel) and drawn as the
+        // glyph's outline from the font file, scaled and filled as any path at the same
+        // quarter pixel the text snaps its pen to: the same pixels, give or take one level
+        // where the two placements round differently.
+        let font = try Font.system(size: 23)
+        let (a, ca) = canvas(120, 40, scale: scale)
+        ca.draw("Hg&@", at: Point(x: 7, y: 30), font: font)
+        let (b, cb) = canvas(120, 40, scale: scale)
+        var pen = 7.0
+        for g in Shaper.shape("Hg&@", font: font) {
+            let outline = try #require(g.face.outline(g.glyph))
+            let k = font.size / g.face.unitsPerEm
+            cb.setFillColor(.black)
+            let device = pen * scale
+            let snapped = (device.rounded(.down) + ((device - device.rounded(.down)) * 4).rounded() / 4) / scale
+            cb.fill(outline.applying(AffineTransform(a: k, b: 0, c: 0, d: -k, tx: snapped, ty: 30)))
+            pen += g.advance
+        }
+        var worst = 0, inked = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                worst = max(worst, abs(Int(a[x, y].r) - Int(b[x, y].r)))
+                if a[x, y].r < 128 { inked += 1 }
+            }
+        }
+        #expect(worst <= 1, "largest difference \(worst)")
+        #expect(inked > Int(200 * scale * scale), "\(inked) inked pixels")
+    }
+
     @Test func kerningPairs() throws {
-        let font = try Font(family: "DejaVu Sans", size: 32)
+        let font = try Font.system(size: 32)
         let (s, c) = canvas(200, 50)
         c.draw("AV To", at: Point(x: 10, y: 40), font: font)
         expectGolden(s, "kerning")
@@ -66,12 +107,12 @@ import TestSupport
         #expect(mono.glyph(for: alef) == 0)
         let bold = try #require(mono.fallback(for: alef, bold: true))
         let regular = try #require(mono.fallback(for: alef, bold: false))
-        #expect(bold.match == (try Font(family: "DejaVu Sans", size: 20, weight: .bold)).face.match)
-        #expect(regular.match == (try Font(family: "DejaVu Sans", size: 20)).face.match)
+        #expect(bold.match.family == "DejaVu Sans" && bold.match.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        #expect(regular.match.family == "DejaVu Sans" && regular.match.path.hasSuffix("DejaVuSans.ttf"))
     }
 
     @Test func advanceIsTheSumOfFreeTypeAdvancesPlusKerning() throws {
-        let font = try Font(family: "DejaVu Sans", size: 17)
+        let font = try Font.system(size: 17)
         let face = font.face
         let glyphs = "Hello".unicodeScalars.map { face.glyph(for: $0.value) }
         var expected = 0.0
@@ -99,7 +140,7 @@ import TestSupport
     }
 
     @Test func badInputDrawsNothingOrFallsBack() throws {
-        let font = try Font(family: "DejaVu Sans", size: 13)
+        let font = try Font.system(size: 13)
         let (s, c) = canvas(200, 40)
         let blank = try s.copy()
         c.draw("", at: Point(x: 5, y: 20), font: font)
@@ -117,7 +158,7 @@ import TestSupport
     }
 
     @Test func hundredThousandCharactersArePrompt() throws {
-        let font = try Font(family: "DejaVu Sans", size: 13)
+        let font = try Font.system(size: 13)
         let long = String(repeating: "lorem ipsum ", count: 8334)
         let (s, c) = canvas(200, 60)
         c.draw(long, in: Rect(x: 0, y: 0, width: 200, height: 60), font: font)
