@@ -86,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "raster-bench",
-            dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host"],
+            dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host", "ImageDiff"],
             exclude: ["bench-vs-cairo"]
         ),
         .testTarget(

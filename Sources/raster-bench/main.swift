@@ -13,6 +13,7 @@ usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | -
        raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
        raster-bench --views                   frame times of the gallery page, headless
        raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
+       raster-bench --compare                 the compare engine on two 2560 x 1600 shots
 """
 
 func fail(_ message: String) -> Never {
@@ -61,6 +62,7 @@ struct Options {
     var text = false
     var views = false
     var window = false
+    var compare = false
 
     init(_ arguments: [String]) {
         var args = arguments[...]
@@ -86,6 +88,7 @@ struct Options {
             case "--text": text = true
             case "--views": views = true
             case "--window": window = true
+            case "--compare": compare = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -140,6 +143,10 @@ func runText(count: Int) {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if options.views {
     MainActor.assumeIsolated { ViewBench.run() }
+    exit(0)
+}
+if options.compare {
+    MainActor.assumeIsolated { CompareBench.run() }
     exit(0)
 }
 if options.window {
