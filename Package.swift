@@ -114,7 +114,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["Raster"],
+            dependencies: ["Raster", "VitrineTesting"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -9,8 +9,11 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// Compare only: a missing reference is a failure (for CI).
     case never
 
+    /// Whether the mode rewrites references that exist (`all` and `failed`).
+    public var rewrites: Bool { self == .all || self == .failed }
+
     /// The mode the `VITRINE_RECORD` environment variable names, if any.
-    static var fromEnvironment: RecordMode? {
+    public static var fromEnvironment: RecordMode? {
         guard let text = getenv("VITRINE_RECORD").map({ String(cString: $0) }) else { return nil }
         return RecordMode(rawValue: text.lowercased())
     }

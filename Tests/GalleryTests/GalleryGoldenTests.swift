@@ -56,7 +56,7 @@ private let golden = Golden(for: #filePath)
     }
 
     @Test func theIconFilesAreTheDrawnIcon() throws {
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        if Golden.recording {
             try CalendarIcon.draw().writePNG(to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon.png").path)
             try CalendarIcon.draw(scale: 2).writePNG(
                 to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon@2x.png").path)

@@ -1,10 +1,13 @@
 import Foundation
 import Raster
 import Testing
+import VitrineTesting
 
-/// Golden-image comparison: `Tests/<Target>/Golden/<suite>/<name>.png`, compared
-/// exactly. `UPDATE_GOLDEN=1 swift test` rewrites the files; a failure writes the actual
-/// picture and a diff under `.build/golden-failures/`.
+/// The project's golden pictures, checked through `VitrineTesting`'s `Snapshotter`:
+/// references in `Tests/<Target>/Golden/<suite>/<name>.png`, compared exactly, recorded
+/// as `VITRINE_RECORD` says (`missing` by default, `failed` to rewrite those that differ
+/// after a deliberate change, `all`, `never`); a failure writes the expected, actual and
+/// diff pictures under `.build/snapshot-results/<Target>/<suite>/` and names them.
 public struct Golden: Sendable {
     /// The package's root folder.
     public static let packageDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -22,59 +25,21 @@ public struct Golden: Sendable {
         testsDirectory = url
     }
 
-    static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
+    /// Whether this run rewrites references (`VITRINE_RECORD` is `all` or `failed`).
+    public static var recording: Bool { RecordMode.fromEnvironment?.rewrites ?? false }
 
-    func url(_ suite: String, _ name: String) -> URL {
-        testsDirectory.appendingPathComponent("Golden/\(suite)/\(name).png")
+    /// The snapshotter of a suite's folder.
+    func snapshotter(_ suite: String) -> Snapshotter {
+        Snapshotter(referenceDirectory: testsDirectory.appendingPathComponent("Golden/\(suite)"),
+                    resultsDirectory: Golden.packageDirectory
+                        .appendingPathComponent(".build/snapshot-results/\(testsDirectory.lastPathComponent)/\(suite)"),
+                    mode: RecordMode.fromEnvironment ?? .missing)
     }
 
     /// Expects `surface` to equal the golden picture, pixel for pixel.
     public func expect(_ surface: Surface, suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let file = url(suite, name)
-        if Golden.updating {
-            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            #expect(throws: Never.self, sourceLocation: sourceLocation) { try surface.writePNG(to: file.path) }
-            return
-        }
-        guard let golden = try? Surface(contentsOfPNG: file.path) else {
-            Issue.record("missing golden \(suite)/\(name).png: run UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
-            Golden.writeFailure(surface, nil, suite, name)
-            return
-        }
-        if golden != surface {
-            let (count, largest) = Golden.difference(golden, surface)
-            Issue.record("\(suite)/\(name): \(count) pixels differ, largest channel difference \(largest)",
-                         sourceLocation: sourceLocation)
-            Golden.writeFailure(surface, golden, suite, name)
-        }
-    }
-
-    /// The number of differing pixels and the largest channel difference.
-    public static func difference(_ a: Surface, _ b: Surface) -> (Int, Int) {
-        guard a.width == b.width, a.height == b.height else { return (max(a.width * a.height, b.width * b.height), 255) }
-        var count = 0, largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
-                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-                if d > 0 { count += 1; largest = max(largest, d) }
-            }
-        }
-        return (count, largest)
-    }
-
-    private static func writeFailure(_ actual: Surface, _ golden: Surface?, _ suite: String, _ name: String) {
-        let dir = packageDirectory.appendingPathComponent(".build/golden-failures/\(suite)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try? actual.writePNG(to: dir.appendingPathComponent("\(name)-actual.png").path)
-        guard let golden, golden.width == actual.width, golden.height == actual.height,
-              let diff = try? Surface(width: actual.width, height: actual.height) else { return }
-        for y in 0..<actual.height {
-            for x in 0..<actual.width {
-                diff[x, y] = golden[x, y] == actual[x, y] ? Pixel(r: 40, g: 40, b: 40, a: 255) : Pixel(r: 255, g: 0, b: 0, a: 255)
-            }
-        }
-        try? diff.writePNG(to: dir.appendingPathComponent("\(name)-diff.png").path)
+        let outcome = snapshotter(suite).check(surface, file: name, tolerance: .exact)
+        if !outcome.passed { Issue.record("\(suite)/\(name): \(outcome.message)", sourceLocation: sourceLocation) }
     }
 }
 
