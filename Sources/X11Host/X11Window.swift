@@ -142,6 +142,21 @@ public final class X11Window {
         return !closed
     }
 
+    /// Runs the loop until `condition` holds after a turn, the window closes, or `timeout`
+    /// seconds pass, waiting at most 10 ms a turn; returns whether the condition holds
+    /// (for tests and scripted runs, which drive the window and look at what it did).
+    ///
+    /// - Throws: `X11Error.connectionLost` when the server goes away.
+    @discardableResult
+    public func run(until condition: () -> Bool, timeout: Double) throws -> Bool {
+        let deadline = MediaClock.systemTime() + (timeout.isFinite ? max(0, timeout) : 0)
+        while MediaClock.systemTime() < deadline {
+            guard try runOnce(timeout: 0.01) else { return condition() }
+            if condition() { return true }
+        }
+        return condition()
+    }
+
     /// Asks the server to resize the window to `size` points (as a user dragging its edge
     /// would); the frame follows when the server says it happened.
     public func requestSize(_ size: Size) {
@@ -248,18 +263,18 @@ public final class X11Window {
             let timestamp = Double(time) / 1000
             switch button {
             case 1, 2, 3:
-                root.handle(PointerEvent(pressed ? .press : .release, at: at, button: button, modifiers: Self.modifiers(modifiers),
+                root.handle(PointerEvent(pressed ? .press : .release, at: at, button: button, modifiers: modifiers,
                                          timestamp: timestamp))
             case 4, 5, 6, 7:
                 guard pressed else { return }
                 let step = 40.0
                 let delta = [4: Point(x: 0, y: -step), 5: Point(x: 0, y: step), 6: Point(x: -step, y: 0),
                              7: Point(x: step, y: 0)][button]!
-                root.handle(PointerEvent(.scroll(delta: delta), at: at, button: 0, modifiers: Self.modifiers(modifiers), timestamp: timestamp))
+                root.handle(PointerEvent(.scroll(delta: delta), at: at, button: 0, modifiers: modifiers, timestamp: timestamp))
             default: break
             }
         case let .motion(x, y, modifiers, time):
-            root.handle(PointerEvent(.move, at: location(x, y), button: 0, modifiers: Self.modifiers(modifiers),
+            root.handle(PointerEvent(.move, at: location(x, y), button: 0, modifiers: modifiers,
                                      timestamp: Double(time) / 1000))
         case let .expose(x, y, width, height):
             exposed = exposed.union(Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)))
@@ -328,15 +343,5 @@ public final class X11Window {
     /// person sees (for tests and diagnostics). Nil when the server cannot give them.
     public func captureFromServer() -> Surface? {
         window.capture(width: frame.width, height: frame.height, scale: scale)
-    }
-
-    /// The toolkit's modifiers for those of an X event: Mod1 is Alt, Mod4 is Command.
-    private static func modifiers(_ x: XModifiers) -> PointerEvent.Modifiers {
-        var m: PointerEvent.Modifiers = []
-        if x.contains(.shift) { m.insert(.shift) }
-        if x.contains(.control) { m.insert(.control) }
-        if x.contains(.mod1) { m.insert(.alternate) }
-        if x.contains(.mod4) { m.insert(.command) }
-        return m
     }
 }

@@ -159,10 +159,10 @@ import Views
         case ButtonPress, ButtonRelease:
             let b = unsafe event.xbutton
             return unsafe .button(pressed: event.type == ButtonPress, button: Int(b.button), x: Int(b.x), y: Int(b.y),
-                           modifiers: Self.modifiers(b.state), time: b.time)
+                           modifiers: Self.keyModifiers(b.state), time: b.time)
         case MotionNotify:
             let m = unsafe event.xmotion
-            return unsafe .motion(x: Int(m.x), y: Int(m.y), modifiers: Self.modifiers(m.state), time: m.time)
+            return unsafe .motion(x: Int(m.x), y: Int(m.y), modifiers: Self.keyModifiers(m.state), time: m.time)
         case Expose:
             let e = unsafe event.xexpose
             return unsafe .expose(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))
@@ -270,8 +270,8 @@ import Views
         return out
     }
 
-    /// The toolkit's flags for an X state mask: Mod1 is Alt, Mod4 the logo key, Lock
-    /// Caps Lock.
+    /// The toolkit's flags for an X event's state mask, of keys and pointer events alike:
+    /// Mod1 is Alt, Mod4 the logo key, Lock Caps Lock.
     private static func keyModifiers(_ state: UInt32) -> KeyModifierFlags {
         var m: KeyModifierFlags = []
         if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
@@ -279,15 +279,6 @@ import Views
         if state & UInt32(Mod1Mask) != 0 { m.insert(.alternate) }
         if state & UInt32(Mod4Mask) != 0 { m.insert(.command) }
         if state & UInt32(LockMask) != 0 { m.insert(.alphaShift) }
-        return m
-    }
-
-    private static func modifiers(_ state: UInt32) -> XModifiers {
-        var m: XModifiers = []
-        if state & UInt32(ShiftMask) != 0 { m.insert(.shift) }
-        if state & UInt32(ControlMask) != 0 { m.insert(.control) }
-        if state & UInt32(Mod1Mask) != 0 { m.insert(.mod1) }
-        if state & UInt32(Mod4Mask) != 0 { m.insert(.mod4) }
         return m
     }
 }

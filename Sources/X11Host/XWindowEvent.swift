@@ -4,9 +4,9 @@ import Views
 /// sees these, never an `XEvent`.
 enum XWindowEvent {
     /// A button went down or up at (x, y) window pixels; `time` in server milliseconds.
-    case button(pressed: Bool, button: Int, x: Int, y: Int, modifiers: XModifiers, time: UInt)
+    case button(pressed: Bool, button: Int, x: Int, y: Int, modifiers: KeyModifierFlags, time: UInt)
     /// The pointer moved to (x, y) window pixels.
-    case motion(x: Int, y: Int, modifiers: XModifiers, time: UInt)
+    case motion(x: Int, y: Int, modifiers: KeyModifierFlags, time: UInt)
     /// A rectangle of the window, in pixels, must be drawn again.
     case expose(x: Int, y: Int, width: Int, height: Int)
     /// The window's size in pixels is now `width` x `height`.
@@ -30,18 +30,4 @@ enum XWindowEvent {
     case pointerLeft
     /// Anything else.
     case ignored
-}
-
-/// The modifier keys held during an X pointer event, as the wrappers read them from the
-/// event's state mask.
-struct XModifiers: OptionSet {
-    let rawValue: UInt8
-    /// Shift.
-    static let shift = XModifiers(rawValue: 1)
-    /// Control.
-    static let control = XModifiers(rawValue: 2)
-    /// Mod1, Alt on common layouts.
-    static let mod1 = XModifiers(rawValue: 4)
-    /// Mod4, the Super or Windows key on common layouts.
-    static let mod4 = XModifiers(rawValue: 8)
 }

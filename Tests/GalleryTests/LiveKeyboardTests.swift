@@ -49,12 +49,7 @@ struct LiveKeyboardTests {
         /// Runs the window until `condition` holds or `seconds` pass; returns it.
         @discardableResult
         func pump(seconds: Double = 5, until condition: () -> Bool) throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                try window.runOnce(timeout: 0.01)
-                if condition() { return true }
-            }
-            return condition()
+            try window.run(until: condition, timeout: seconds)
         }
 
         /// Types keys through the server (XTEST), then runs the window until they are

@@ -52,12 +52,7 @@ struct KeyboardWindowTests {
 
         @discardableResult
         func pump(seconds: Double = 5, until condition: () -> Bool) throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                try window.runOnce(timeout: 0.01)
-                if condition() { return true }
-            }
-            return condition()
+            try window.run(until: condition, timeout: seconds)
         }
     }
 

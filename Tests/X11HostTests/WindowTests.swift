@@ -51,12 +51,7 @@ struct WindowTests {
 
     /// Pumps the window's loop until `condition` holds or `seconds` pass.
     func pump(_ window: X11Window, seconds: Double = 5, until condition: () -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            try window.runOnce(timeout: 0.02)
-            if condition() { return true }
-        }
-        return condition()
+        try window.run(until: condition, timeout: seconds)
     }
 
     /// Waits until the server's picture of the window equals `expected`.
