@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "raster-bench",
             dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host", "ImageDiff"],
-            exclude: ["bench-vs-cairo"]
+            exclude: ["bench-vs-peers"]
         ),
         .testTarget(
             name: "RasterTests",
