@@ -122,11 +122,17 @@ open class Button: Control {
     }
 
     /// The title for a state, falling back to the normal one (`title(for:)`).
-    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    public func title(for state: State) -> String? { Button.value(in: titles, for: state) }
     /// The title colour for a state, falling back to the normal one.
-    public func titleColor(for state: State) -> Color? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
+    public func titleColor(for state: State) -> Color? { Button.value(in: titleColors, for: state) }
     /// The image for a state, falling back to the normal one (`image(for:)`).
-    public func image(for state: State) -> Image? { images[state.rawValue] ?? images[State.normal.rawValue] }
+    public func image(for state: State) -> Image? { Button.value(in: images, for: state) }
+
+    /// A state's own value, else that of the state without `.focused` (a focused button
+    /// pressed by Space looks as a pressed one does), else the normal one.
+    private static func value<T>(in table: [UInt: T], for state: State) -> T? {
+        table[state.rawValue] ?? table[state.subtracting(.focused).rawValue] ?? table[State.normal.rawValue]
+    }
 
     /// The title shown now.
     public var currentTitle: String? { title(for: state) }
@@ -138,7 +144,7 @@ open class Button: Control {
 
     /// The image shown now, or the reason the darkened one could not be made.
     func shownImage() throws(RasterError) -> Image? {
-        if let own = images[state.rawValue] { return own }
+        if let own = images[state.rawValue] ?? images[state.subtracting(.focused).rawValue] { return own }
         guard let normal = images[State.normal.rawValue] else { return nil }
         if isHighlighted && adjustsImageWhenHighlighted {
             if let cache = highlightCache, cache.source.surface === normal.surface { return cache.image }

@@ -134,6 +134,23 @@ import Testing
         #expect(buttonLog.log.filter { $0.hasPrefix("a:touchUpInside") }.count == 1)
     }
 
+    @Test func aFocusedButtonPressedBySpaceLooksPressed() {
+        let root = RootView(size: Size(width: 300, height: 100))
+        let button = Button(frame: Rect(x: 10, y: 10, width: 100, height: 40))
+        button.setTitle("Go", for: .normal)
+        button.setTitle("Going", for: .highlighted)
+        button.setTitleColor(.white, for: .normal)
+        button.setTitleColor(.red, for: .highlighted)
+        root.addSubview(button)
+        Keys.type(Keys.tab, into: root)
+        #expect(button.state == .focused && button.currentTitle == "Go")
+        root.handle(KeyEvent(.down, key: Keys.space))
+        #expect(button.state == [.focused, .highlighted])
+        #expect(button.currentTitle == "Going" && button.titleColor(for: button.state) == .red)
+        root.handle(KeyEvent(.up, key: Keys.space))
+        #expect(button.currentTitle == "Go" && button.titleColor(for: button.state) == .white)
+    }
+
     @Test func escapeCancelsAKeyPressThenClearsTheFocus() {
         let root = RootView(size: Size(width: 400, height: 300))
         let box = Checkbox(frame: Rect(x: 10, y: 10, width: 40, height: 40))
