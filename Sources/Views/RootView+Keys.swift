@@ -7,7 +7,13 @@ extension RootView {
     /// Vitrine tries the focused view before the first responder (as tvOS does), so that
     /// a page's scroll view can be first responder for the arrow keys while Tab moves the
     /// focus among the controls inside it, whose chains pass through it.
+    ///
+    /// What lies under a still pointer may change with a key (content scrolled): hover
+    /// and the cursor follow.
     public func handle(_ event: KeyEvent) {
+        defer {
+            if touch == nil, let p = pointerLocation { hover(at: p, timestamp: event.timestamp) }
+        }
         let all = { PressesEvent(allPresses: Set(self.heldPresses.values), timestamp: event.timestamp) }
         switch event.kind {
         case .down, .repeat:

@@ -54,6 +54,22 @@ import Testing
         #expect(root.currentCursor == .arrow)
     }
 
+    @Test func contentScrolledByAKeyUnderAStillPointerChangesTheCursor() {
+        let root = RootView(size: Size(width: 200, height: 100))
+        let scroll = ScrollView(frame: root.bounds)
+        scroll.contentSize = Size(width: 200, height: 400)
+        let button = Button(frame: Rect(x: 20, y: 20, width: 100, height: 40))
+        scroll.addSubview(button)
+        root.addSubview(scroll)
+        scroll.becomeFirstResponder()
+        var hovered: [GestureRecognizer.State] = []
+        button.addGestureRecognizer(HoverGestureRecognizer { hovered.append($0.state) })
+        root.handle(PointerEvent(.move, at: Point(x: 50, y: 40), button: 0))
+        #expect(root.currentCursor == .pointingHand && hovered == [.began])
+        Keys.type(Keys.named(.keyboardDownArrow), into: root)
+        #expect(root.currentCursor == .arrow && hovered == [.began, .ended], "the button moved away from the pointer")
+    }
+
     @Test func disabledControlsTakeNoHoverNoFocusAndNoPress() {
         let root = RootView(size: Size(width: 300, height: 200))
         let box = Checkbox(frame: Rect(x: 20, y: 20, width: 40, height: 40))
