@@ -53,7 +53,7 @@ struct LiveKeyboardTests {
         }
 
         /// Types keys through the server (XTEST), then runs the window until they are
-        /// handled: until the server has nothing more for it.
+        /// handled and drawn (`settle`).
         func type(_ keys: String...) throws {
             for k in keys { server.xdotool("key", k) }
             try settle()
