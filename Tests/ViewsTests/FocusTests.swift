@@ -198,14 +198,18 @@ import Testing
         let box = Checkbox(frame: Rect(x: 20, y: 20, width: 40, height: 40))
         let neighbour = View(frame: Rect(x: 62, y: 0, width: 100, height: 100))
         neighbour.backgroundColor = Color(white: 0.5)
+        let later = View(frame: Rect(x: 0, y: 62, width: 100, height: 38))
+        later.backgroundColor = Color(white: 0.5)
         root.addSubview(box)
         root.addSubview(neighbour)
         Keys.type(Keys.tab, into: root)
+        // A sibling added after the focus moved goes in front of the ring's layer in the
+        // list; the ring stays in front all the same.
+        root.addSubview(later)
         let s = try Surface(width: 200, height: 100)
         root.render(into: s, full: true)
         // The circle's right edge is at x 60; the ring spans 62...65 outside it, over the
         // neighbour.
-        let p = s[63, 40]
-        #expect(p.r < 20 && p.g > 100 && p.b > 240, "\(p)")
+        for p in [s[63, 40], s[40, 63]] { #expect(p.r < 20 && p.g > 100 && p.b > 240, "\(p)") }
     }
 }
