@@ -3,7 +3,7 @@ import Raster
 extension RootView {
     /// The pointer is over `location` with no button held: the hover recognizers of the
     /// views under it report, and the cursor follows the view under it.
-    func hover(at location: Point, timestamp: Double) {
+    func hover(at location: Point) {
         pointerLocation = location
         let hit = hitTest(location)
         var chain: [View] = []

@@ -12,7 +12,7 @@ extension RootView {
     /// and the cursor follow.
     public func handle(_ event: KeyEvent) {
         defer {
-            if touch == nil, let p = pointerLocation { hover(at: p, timestamp: event.timestamp) }
+            if touch == nil, let p = pointerLocation { hover(at: p) }
         }
         let all = { PressesEvent(allPresses: Set(self.heldPresses.values), timestamp: event.timestamp) }
         switch event.kind {

@@ -244,7 +244,7 @@ public final class RootView: View {
             touch = t
             hit.touchBegan(t)
         case .move:
-            guard let t = touch else { return hover(at: event.location, timestamp: event.timestamp) }
+            guard let t = touch else { return hover(at: event.location) }
             pointerLocation = event.location
             update(t, event)
             t.view.touchMoved(t)
@@ -253,13 +253,13 @@ public final class RootView: View {
             update(t, event)
             touch = nil
             t.view.touchEnded(t)
-            hover(at: event.location, timestamp: event.timestamp)
+            hover(at: event.location)
         case .cancel:
             cancelTouch()
         case .scroll(let delta):
             guard delta.isFinite, let hit = hitTest(event.location) else { return }
             hit.scrolled(by: delta, at: hit.convert(event.location, from: self))
-            if touch == nil { hover(at: event.location, timestamp: event.timestamp) }
+            if touch == nil { hover(at: event.location) }
         case .exit:
             pointerLocation = nil
             endHover(for: hoveredViews)
