@@ -38,7 +38,8 @@ extension RootView {
     }
 
     /// Moves the focus to the next view of `focusOrder` (or the previous one), wrapping
-    /// at the ends, from the focused view or from where Tab starts.
+    /// at the ends, from the focused view or from where Tab starts: what Tab and
+    /// Shift+Tab do (UIKit has no public call for it).
     public func moveFocus(forward: Bool) {
         let order = focusOrder
         guard !order.isEmpty else { return }
@@ -51,7 +52,9 @@ extension RootView {
         updateFocus(to: next)
     }
 
-    /// Gives `view` the focus, or takes it away with nil: the ring moves, the controls'
+    /// Gives `view` the focus, or takes it away with nil (UIKit asks for a focus update
+    /// through `setNeedsFocusUpdate` and `preferredFocusEnvironments`; Vitrine moves the
+    /// focus directly, as a desktop toolkit does): the ring moves, the controls'
     /// `.focused` state follows, and scroll views holding the view scroll the least that
     /// shows it with `ScrollView.focusMargin` around. Returns false, changing nothing,
     /// when the view cannot take the focus.

@@ -35,7 +35,8 @@ public final class RootView: View {
 
     /// Told of every key press that went up the responder chain unhandled and is not one
     /// of the root's own (Tab, Shift+Tab, Escape with something focused): a program's
-    /// shortcuts go here. Nil by default.
+    /// shortcuts go here. Nil by default. (UIKit declares shortcuts as `UIKeyCommand`s
+    /// on responders; Vitrine has no key commands yet, and this is their stand-in.)
     public var unhandledKeyHandler: ((Key) -> Void)?
 
     /// The cursor the pointer should show: that of the view under it. A window host
