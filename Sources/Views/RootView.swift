@@ -55,6 +55,17 @@ public final class RootView: View {
     /// Nil by default: nothing is reported.
     public var renderFailureHandler: ((View, RasterError) -> Void)?
 
+    /// The threads that draw a frame whose damage covers at least
+    /// `bandedDrawingThreshold` pixels, in bands (`Context.init(surface:threads:)`); nil
+    /// or one thread: every frame on the calling thread. Default `RenderThreads.shared`.
+    /// The pixels are the same either way. UIKit renders on a server of its own.
+    public var renderThreads: RenderThreads? = .shared
+
+    /// The damaged pixels from which a frame is drawn on `renderThreads`: below it, a
+    /// frame is drawn on the calling thread, where recording it would cost more than the
+    /// bands save. Default 65,536 (256 x 256).
+    public var bandedDrawingThreshold = 65_536
+
     /// Creates a root of a size in points, with a white background.
     public init(size: Size) {
         super.init(frame: Rect(origin: .zero, size: size))
@@ -142,7 +153,13 @@ public final class RootView: View {
             if !p.isNull && p.width > 0 && p.height > 0 { pixels.append(p) }
         }
         pixels = RootView.merge(pixels)
-        let c = Context(surface: surface)
+        let area = pixels.reduce(0.0) { $0 + $1.width * $1.height }
+        let c: Context
+        if let threads = renderThreads, threads.count > 1, area >= Double(bandedDrawingThreshold) {
+            c = Context(surface: surface, threads: threads)
+        } else {
+            c = Context(surface: surface)
+        }
         for p in pixels {
             c.saveGState()
             c.clip(toDevicePixels: p)
@@ -156,6 +173,7 @@ public final class RootView: View {
             layer.skipsBackground = false
             c.restoreGState()
         }
+        c.flush()
         // A drawing operation that could not get memory drew nothing: the frame lacks it.
         layer.reportFailure(to: c)
         if let failure = c.failure { renderFailureHandler?(self, failure) }

@@ -8,7 +8,7 @@ import Views
 // same line as Cairo's peer, so that the two can run side by side.
 
 let usage = """
-usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] | --all
+usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
        raster-bench --effects [--count N]     shadow, blur, image and highlight cases
        raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
        raster-bench --views                   frame times of the gallery page, headless
@@ -27,12 +27,13 @@ func nowMilliseconds() -> Double {
     return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
 }
 
-func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?) {
+func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?, threads: RenderThreads?) {
     let canvas = Scene.makeCanvas()
-    let context = Context(surface: canvas)
+    let context = threads.map { Context(surface: canvas, threads: $0) } ?? Context(surface: canvas)
     var random = SplitMix64(seed: seed)
     let t0 = nowMilliseconds()
     scene.draw(into: context, size: size, count: count, random: &random)
+    context.flush()
     let ms = nowMilliseconds() - t0
     let line = "scene=\(scene.rawValue) size=\(size) count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
     print(line)
@@ -63,6 +64,7 @@ struct Options {
     var views = false
     var window = false
     var compare = false
+    var threads = 1
 
     init(_ arguments: [String]) {
         var args = arguments[...]
@@ -83,6 +85,9 @@ struct Options {
                 guard let v = UInt64(value(arg)) else { fail("--seed takes a whole number") }
                 seed = v
             case "--out": out = value(arg)
+            case "--threads":
+                guard let v = Int(value(arg)), (1...64).contains(v) else { fail("--threads takes a whole number from 1 to 64") }
+                threads = v
             case "--all": all = true
             case "--effects": effects = true
             case "--text": text = true
@@ -162,10 +167,12 @@ if options.effects {
     runHighlight(count: options.count > 0 ? options.count : 2000)
     exit(0)
 }
+let pool = options.threads > 1 ? RenderThreads(count: options.threads) : nil
 if options.all {
     for scene in Scene.allCases {
         for s in Scene.sizes {
-            run(scene, size: s, count: options.count > 0 ? options.count : Scene.defaultCount(size: s), seed: options.seed, out: nil)
+            run(scene, size: s, count: options.count > 0 ? options.count : Scene.defaultCount(size: s), seed: options.seed, out: nil,
+                threads: pool)
         }
     }
     exit(0)
@@ -173,4 +180,4 @@ if options.all {
 guard let name = options.sceneName else { fail(usage) }
 guard let scene = Scene(rawValue: name) else { fail("unknown scene '\(name)'") }
 run(scene, size: options.size, count: options.count > 0 ? options.count : Scene.defaultCount(size: options.size),
-    seed: options.seed, out: options.out)
+    seed: options.seed, out: options.out, threads: pool)

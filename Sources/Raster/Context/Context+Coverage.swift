@@ -4,10 +4,14 @@ extension Context {
     /// glyph bitmaps reach the surface.
     package func fill(coverage: [UInt8], width: Int, height: Int, deviceX x: Int, deviceY y: Int, color: Color) {
         guard width > 0, height > 0, coverage.count >= width * height else { return }
-        let box = IntRect(x0: x, y0: y, x1: x + width, y1: y + height).intersection(state.clipBounds)
-        guard !box.isEmpty, solidPainter(color) != nil else { return }
+        let glyph = IntRect(x0: x, y0: y, x1: x + width, y1: y + height)
+        // A shadow can reach the clip from a bitmap outside it.
+        let shadowed = state.shadow.map { Context.expand(glyph, by: $0) } ?? glyph
+        guard !shadowed.intersection(state.clipBounds).isEmpty, solidPainter(color) != nil else { return }
+        if recorded(.coverage(coverage, width: width, height: height, x: x, y: y, color: color),
+                    reach: glyph) { return }
         let outer = state.transform
-        let reach = outer.inverted().map { $0.apply(to: IntRect(x0: x, y0: y, x1: x + width, y1: y + height).rect) }
+        let reach = outer.inverted().map { $0.apply(to: glyph.rect) }
         withShadow(reach: reach) {
             // Inside a layer the alpha applies when it is composited: the colour is taken
             // from the state in force here.

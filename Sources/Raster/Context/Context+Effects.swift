@@ -69,6 +69,16 @@ extension Context {
         let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
         let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
         guard sigma > 0, strength > 0, !box.isEmpty else { return }
+        if let recording {
+            // The blur reads around each pixel: outside layers, what is recorded is drawn
+            // first and the blur done here, whole; inside one, the layer is drawn whole.
+            if recording.hasOpenLayer {
+                recording.drawOpenLayersWhole()
+                recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: state.clipBounds)
+                return
+            }
+            flush()
+        }
         do {
             try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: state.clipMask)
         } catch {

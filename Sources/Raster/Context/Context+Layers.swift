@@ -52,9 +52,20 @@ extension Context {
     /// corner: the transform moves by it, so drawing lands where it would have.
     func beginLayer(limit: IntRect?, unclipped: Bool = false) {
         var area = unclipped && limit != nil ? limit! : state.clipBounds
-        if let shadow = state.shadow { area = Context.expand(area, by: shadow) }
+        if let shadow = state.shadow { area = Context.expand(unclipped ? area : unbandedClip ?? area, by: shadow) }
         area = area.intersection(IntRect(width: target.width, height: target.height))
         if let limit { area = area.intersection(limit) }
+        if let recording {
+            let reach = state.shadow.map { Context.expand(area, by: $0) } ?? area
+            recording.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds))
+        }
+        beginLayer(area: area)
+    }
+
+    /// Begins a layer over `area` of the target's pixels, whatever the clip: what
+    /// `beginLayer(limit:unclipped:)` chose, and what a band draws again.
+    func beginLayer(area input: IntRect) {
+        var area = input
         let layer: Surface
         do {
             layer = try Surface(width: max(1, area.width), height: max(1, area.height), scale: target.scale)
@@ -72,7 +83,7 @@ extension Context {
             pendingFillShadow = nil
         }
         layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
-                                        dirty: .empty, fillShadowKey: key))
+                                        dirty: .empty, fillShadowKey: key, savedStates: savedStateCount))
         target = layer
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
         // The clip's anti-aliased part applies when the layer is composited.
@@ -93,6 +104,9 @@ extension Context {
             #endif
             return
         }
+        recording?.endLayer(state: state)
+        // States saved inside the layer and not restored end with it.
+        if savedStateCount > layer.savedStates { dropSavedStates(to: layer.savedStates) }
         target = layer.parent
         state = layer.state
         let ox = layer.originX, oy = layer.originY
@@ -171,6 +185,11 @@ extension Context {
         let box = mask.bounds.intersection(state.clipBounds)
         guard !box.isEmpty else { return }
         guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
+        // Made once, drawn by each band; the shadow is in the mask already.
+        if let recording {
+            recording.append(.mask(mask, pixel: pixel), state: state, reach: box)
+            return
+        }
         Compositor.mask(mask, box: box, pixel: pixel, into: target, clip: state.clipMask, mode: state.blendMode)
         noteDrawn(box)
     }

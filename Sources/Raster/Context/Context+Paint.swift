@@ -55,6 +55,7 @@ extension Context {
     public func draw(_ image: Surface, in rect: Rect) {
         let r = rect.standardized
         guard !r.isEmpty, !state.clipBounds.isEmpty else { return }
+        if recorded(.image(image, rect), reach: deviceReach(r, margin: 1)) { return }
         let toUser = AffineTransform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
                                      tx: r.minX, ty: r.minY)
         let toDevice = toUser.concatenating(state.transform)

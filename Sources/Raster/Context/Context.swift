@@ -32,6 +32,15 @@ public final class Context {
     /// The path being built by `move(to:)` and the rest, in user space.
     var currentPath = Path()
 
+    /// Where drawing operations go until `flush()`, when the context draws in bands.
+    var recording: DisplayList?
+    /// The threads that draw the bands.
+    var threads: RenderThreads?
+    /// While a band draws a recorded operation: the clip it was recorded with, before the
+    /// cut to the band. A shadow's layer covers that clip, so that its blur runs over the
+    /// same pixels as without bands and rounds the same way.
+    var unbandedClip: IntRect?
+
     /// The first failure of a drawing operation since the context was made: memory the
     /// system would not give for a transparency layer, a mask or a blur. That operation
     /// drew nothing (a layer took no drawing, a mask clip became empty) and drawing went
@@ -77,15 +86,21 @@ public final class Context {
 
     /// Pops the graphics state saved last (`CGContextRestoreGState`). A restore without a
     /// matching save is a programming error: reported on standard error in debug builds,
-    /// ignored in release builds.
+    /// ignored in release builds. So is one inside a transparency layer of a state saved
+    /// before the layer began: Core Graphics requires the two to nest.
     public func restoreGState() {
-        guard let last = stack.popLast() else {
+        guard stack.count > (layers.last?.savedStates ?? 0), let last = stack.popLast() else {
             #if DEBUG
             StandardError.write("Raster: restoreGState() without a matching saveGState(); ignored")
             #endif
             return
         }
         state = last
+    }
+
+    /// Forgets the states saved after the first `count`.
+    func dropSavedStates(to count: Int) {
+        stack.removeLast(max(0, stack.count - count))
     }
 
     /// How many saved states are on the stack.
@@ -207,6 +222,7 @@ public final class Context {
         let r = rect.standardized
         guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else { return fill(Path(rect: rect)) }
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        if recorded(.fillRect(rect), reach: deviceReach(r, margin: 1)) { return }
         withShadow(reach: r.insetBy(dx: -1, dy: -1)) {
             scanRect(state.transform.apply(to: r), paint: .color(state.fillColor))
         }
@@ -224,6 +240,7 @@ public final class Context {
     public func stroke(_ path: Path, paint: Paint) {
         guard !state.clipBounds.isEmpty else { return }
         let m = state.stroke.width / 2 * max(state.stroke.miterLimit, 1.5) + 2
+        if recorded(.stroke(path, paint), reach: deviceReach(path.boundingBox, margin: m)) { return }
         withShadow(reach: path.boundingBox.insetBy(dx: -m, dy: -m)) {
             guard prepareStroke(path) else { return }
             self.paint(paint, rule: .nonZero)
@@ -251,6 +268,7 @@ public final class Context {
     /// inside the path.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
         guard !state.clipBounds.isEmpty else { return }
+        if recorded(.fill(path, paint, rule), reach: deviceReach(path.boundingBox, margin: 1)) { return }
         if state.shadow != nil, fillShadowCache != nil, state.clipMask == nil, case .color(let c) = paint {
             pendingFillShadow = (path, rule, c.premultiplied.argb >> 24)
         }

@@ -20,4 +20,7 @@ struct TransparencyLayer {
     var dirty: IntRect
     /// What the layer holds, when it is one shadowed fill whose shadow may be cached.
     var fillShadowKey: ShadowCache.FillKey?
+    /// How many states were saved when the layer began: a restore inside the layer
+    /// cannot pop them.
+    var savedStates: Int
 }

@@ -1,0 +1,125 @@
+extension Context {
+    /// Creates a context that draws into `surface` on several threads: its drawing
+    /// operations are recorded, with the state each runs in, and drawn by `flush()`, the
+    /// surface cut into horizontal bands that the threads draw at once, each band by
+    /// its own context with the clip cut to the band. The pixels are the same, byte for
+    /// byte, as those of `init(surface:)`.
+    ///
+    /// Until `flush()` the surface does not change, except that an operation reading
+    /// what is drawn (`blur(_:radius:opacity:)` outside transparency layers) flushes
+    /// first. With one thread the context draws at once, as `init(surface:)`. Core
+    /// Graphics has no such context; `flush()` is named after `CGContextFlush`.
+    public convenience init(surface: Surface, threads: RenderThreads) {
+        self.init(surface: surface)
+        if threads.count > 1 {
+            self.threads = threads
+            recording = DisplayList()
+        }
+    }
+
+    /// Draws what was recorded (`CGContextFlush`), on the context's threads, and returns
+    /// when it is drawn. A context made without threads draws as it goes, and this does
+    /// nothing; so it does inside a transparency layer, whose end is needed first.
+    public func flush() {
+        flush(bands: nil)
+    }
+
+    /// Draws what was recorded in `bands` bands of equal height (by default four for
+    /// each thread, at least 32 rows each).
+    package func flush(bands: Int?) {
+        guard let list = recording, !list.isEmpty, !list.hasOpenLayer, let threads else { return }
+        let height = target.height
+        let n = min(max(bands ?? max(1, min(threads.count * 4, height / 32)), 1), max(height, 1))
+        let contexts = (0..<n).map { _ in Context(surface: target) }
+        threads.run(tasks: n) { i in
+            contexts[i].replay(list, rows: i * height / n ..< (i + 1) * height / n)
+        }
+        for c in contexts {
+            if let f = c.failure { noteFailure(f) }
+            if c.hasDrawn {
+                hasDrawn = true
+                drawnBounds = drawnBounds.union(c.drawnBounds)
+            }
+        }
+        list.removeAll()
+    }
+
+    /// Draws the recorded operations that reach `rows` of the target.
+    private func replay(_ list: DisplayList, rows: Range<Int>) {
+        let band = IntRect(x0: Int.min / 4, y0: rows.lowerBound, x1: Int.max / 4, y1: rows.upperBound)
+        // The open layers' top rows in the target's pixels, and how many are drawn whole.
+        var origins: [(y: Int, whole: Bool)] = []
+        var oy = 0, whole = 0
+        let entries = list.entries
+        var i = 0
+        while i < entries.count {
+            let e = entries[i]
+            var s = e.state
+            if whole == 0 {
+                s.clipBounds = s.clipBounds.intersection(IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy))
+                if s.clipBounds.isEmpty { s.clipMask = nil }
+            }
+            switch e.command {
+            case .beginLayer(let area, let end, let drawnWhole):
+                if whole == 0 && e.reach.intersection(s.clipBounds).isEmpty && end > i {
+                    i = end + 1
+                    continue
+                }
+                state = s
+                beginLayer(area: area)
+                origins.append((area.y0, drawnWhole))
+                oy += area.y0
+                if drawnWhole { whole += 1 }
+            case .endLayer:
+                guard let o = origins.popLast() else { break }
+                oy -= o.y
+                if o.whole { whole -= 1 }
+                endTransparencyLayer()
+            default:
+                guard !e.reach.intersection(s.clipBounds).isEmpty else { break }
+                state = s
+                unbandedClip = whole == 0 ? e.state.clipBounds : nil
+                perform(e.command)
+                unbandedClip = nil
+            }
+            i += 1
+        }
+    }
+
+    private func perform(_ command: DisplayList.Command) {
+        switch command {
+        case .fill(let path, let paint, let rule): fill(path, paint: paint, rule: rule)
+        case .fillRect(let rect): fill(rect)
+        case .stroke(let path, let paint): stroke(path, paint: paint)
+        case .image(let image, let rect): draw(image, in: rect)
+        case .coverage(let bytes, let width, let height, let x, let y, let color):
+            fill(coverage: bytes, width: width, height: height, deviceX: x, deviceY: y, color: color)
+        case .mask(let mask, let pixel): composite(mask, pixel: pixel)
+        case .blur(let rect, let radius, let opacity): blur(rect, radius: radius, opacity: opacity)
+        case .beginLayer, .endLayer: break
+        }
+    }
+
+    // MARK: Recording
+
+    /// Records `command` when the context draws in bands; false when it draws now.
+    /// `reach` is what the operation can change, in the target's pixels, before the clip
+    /// and the shadow.
+    func recorded(_ command: DisplayList.Command, reach: IntRect) -> Bool {
+        guard let recording else { return false }
+        var r = reach
+        if let shadow = state.shadow { r = Context.expand(r, by: shadow) }
+        r = r.intersection(state.clipBounds)
+        if !r.isEmpty { recording.append(command, state: state, reach: r) }
+        return true
+    }
+
+    /// The device pixels a user-space rectangle grown by `margin` can touch; the whole
+    /// clip when it is not finite.
+    func deviceReach(_ rect: Rect, margin: Double) -> IntRect {
+        let d = state.transform.apply(to: rect.insetBy(dx: -margin, dy: -margin))
+        guard !d.isNull, d.origin.isFinite, d.width.isFinite, d.height.isFinite else { return state.clipBounds }
+        let r = IntRect(covering: d)
+        return IntRect(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+    }
+}

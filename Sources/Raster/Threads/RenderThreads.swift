@@ -1,0 +1,245 @@
+import Glibc
+
+/// Threads that draw the bands of a frame together (see `Context.init(surface:threads:)`):
+/// started once, when the value is made, and parked on a condition variable while there
+/// is nothing to draw, so an idle program uses no processor time. The thread that asks
+/// for work takes part in it, so `count` threads make `count - 1` helpers. Dropping the
+/// value stops and joins its helpers. Core Graphics has no such type: its contexts draw
+/// on the calling thread only.
+public final class RenderThreads: @unchecked Sendable {
+    /// How many threads draw a frame, the caller's included: 1 to 64.
+    public let count: Int
+    private let crew: Crew
+    private var helpers: [pthread_t] = []
+    /// How many runs the helpers took part in (for tests that bands were drawn).
+    package private(set) var sharedRuns = 0
+
+    /// The threads used by default: as many as the processors available, at most 8, or
+    /// the number in the environment variable `VITRINE_THREADS` (1 to 64; any other value
+    /// is ignored). Made on first use.
+    public static let shared = RenderThreads(count: RenderThreads.defaultCount())
+
+    /// Starts `count - 1` helper threads (`count` clamped to 1...64). Where the system
+    /// will not start one, fewer draw: `count` tells how many do.
+    public init(count: Int) {
+        let wanted = min(max(count, 1), 64)
+        crew = Crew()
+        for _ in 1..<wanted {
+            guard let thread = crew.start() else { break }
+            helpers.append(thread)
+        }
+        self.count = helpers.count + 1
+    }
+
+    deinit {
+        crew.stop()
+        for thread in helpers { pthread_join(thread, nil) }
+    }
+
+    /// Runs `body(i)` for every `i` in `0..<tasks` on these threads, the caller's
+    /// included, and returns when all have run. The tasks are taken in order, each by
+    /// whichever thread is free; they must not touch each other's data. While the
+    /// threads serve another caller, the caller runs its tasks alone.
+    func run(tasks: Int, _ body: (Int) -> Void) {
+        guard tasks > 0 else { return }
+        guard count > 1, tasks > 1, crew.claim() else {
+            for i in 0..<tasks { body(i) }
+            return
+        }
+        defer { crew.release() }
+        sharedRuns += 1
+        withoutActuallyEscaping(body) { escaping in
+            crew.run(tasks: tasks, escaping)
+        }
+    }
+
+    /// `VITRINE_THREADS` when it holds a number from 1 to 64, else the processors
+    /// available, at most 8.
+    static func defaultCount() -> Int {
+        defaultCount(environment: unsafe getenv("VITRINE_THREADS").map { unsafe String(cString: $0) })
+    }
+
+    /// `value` when it is a number from 1 to 64, else the processors available, at most 8.
+    package static func defaultCount(environment value: String?) -> Int {
+        if let value, let n = Int(value.trimmingSpaces), (1...64).contains(n) { return n }
+        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return min(max(Int(online), 1), 8)
+    }
+
+    /// The kernel's thread ids of the helpers (for tests of their processor time).
+    package var helperIDs: [Int32] { crew.threadIDs }
+
+    /// The processor time a thread of this process has used, in clock ticks (user and
+    /// system, from `/proc/self/task/ID/stat`); nil where it cannot be read.
+    package static func processorTicks(_ id: Int32) -> Int? {
+        guard let file = unsafe fopen("/proc/self/task/\(id)/stat", "r") else { return nil }
+        defer { unsafe fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard unsafe fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // The fields after the command name, which is in parentheses: state is field 3,
+        // utime 14 and stime 15.
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: Substring {
+        var s = self[...]
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}
+
+/// What the helper threads share: the task in hand, guarded by one mutex, and the
+/// condition variables they park on. The helpers hold it, not the `RenderThreads` that
+/// owns them, so that dropping that value can stop them.
+@safe private final class Crew: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Held by the caller the crew serves.
+    private let entry: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private let done: UnsafeMutablePointer<pthread_cond_t>
+    // All below guarded by `mutex`.
+    private var job: ((Int) -> Void)?
+    private var generation = 0
+    private var next = 0
+    private var tasks = 0
+    /// Helpers that took the current job and have not let it go.
+    private var holders = 0
+    private var stopping = false
+    /// The helpers' kernel thread ids, as they start.
+    private var ids: [Int32] = []
+
+    init() {
+        // The mutex and conditions live at fixed addresses for their whole life, as
+        // pthreads requires; they are destroyed in deinit, when no thread uses them.
+        unsafe mutex = .allocate(capacity: 1)
+        unsafe entry = .allocate(capacity: 1)
+        unsafe pthread_mutex_init(entry, nil)
+        unsafe wake = .allocate(capacity: 1)
+        unsafe done = .allocate(capacity: 1)
+        unsafe pthread_mutex_init(mutex, nil)
+        unsafe pthread_cond_init(wake, nil)
+        unsafe pthread_cond_init(done, nil)
+    }
+
+    deinit {
+        unsafe pthread_mutex_destroy(mutex)
+        unsafe pthread_mutex_destroy(entry)
+        unsafe entry.deallocate()
+        unsafe pthread_cond_destroy(wake)
+        unsafe pthread_cond_destroy(done)
+        unsafe mutex.deallocate()
+        unsafe wake.deallocate()
+        unsafe done.deallocate()
+    }
+
+    /// Starts a helper thread holding this crew; nil when the system refuses.
+    func start() -> pthread_t? {
+        var thread = pthread_t()
+        // Safe: the retained reference is taken back exactly once, by the thread.
+        let context = unsafe Unmanaged.passRetained(self).toOpaque()
+        let result = unsafe pthread_create(&thread, nil, { raw in
+            let crew = unsafe Unmanaged<Crew>.fromOpaque(raw!).takeRetainedValue()
+            crew.work()
+            return nil
+        }, context)
+        guard result == 0 else {
+            unsafe Unmanaged<Crew>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+
+    /// Takes the crew for one caller; false when another has it.
+    func claim() -> Bool { unsafe pthread_mutex_trylock(entry) == 0 }
+
+    /// Lets the crew serve another caller.
+    func release() { unsafe pthread_mutex_unlock(entry) }
+
+    /// Asks the helpers to end once they are parked.
+    func stop() {
+        unsafe pthread_mutex_lock(mutex)
+        stopping = true
+        unsafe pthread_cond_broadcast(wake)
+        unsafe pthread_mutex_unlock(mutex)
+    }
+
+    /// Hands out `tasks` tasks of `body` and takes some itself, until all have ended and
+    /// no helper holds `body` any more.
+    func run(tasks count: Int, _ body: @escaping (Int) -> Void) {
+        unsafe pthread_mutex_lock(mutex)
+        job = body
+        tasks = count
+        next = 0
+        generation &+= 1
+        let mine = generation
+        unsafe pthread_cond_broadcast(wake)
+        unsafe pthread_mutex_unlock(mutex)
+        take(generation: mine)
+        unsafe pthread_mutex_lock(mutex)
+        while next < tasks || holders > 0 { unsafe pthread_cond_wait(done, mutex) }
+        job = nil
+        unsafe pthread_mutex_unlock(mutex)
+    }
+
+    /// The calling thread's kernel id, read from the link `/proc/thread-self`
+    /// ("PID/task/TID"); nil where there is no such file.
+    static func currentThreadID() -> Int32? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = unsafe readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let text = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "/").last.flatMap { Int32($0) }
+    }
+
+    /// The kernel thread ids of the helpers started so far.
+    var threadIDs: [Int32] {
+        unsafe pthread_mutex_lock(mutex)
+        defer { unsafe pthread_mutex_unlock(mutex) }
+        return ids
+    }
+
+    /// A helper's life: park until there is work or an end, then take tasks.
+    private func work() {
+        var seen = 0
+        unsafe pthread_mutex_lock(mutex)
+        if let id = Crew.currentThreadID() { ids.append(id) }
+        while true {
+            while generation == seen && !stopping { unsafe pthread_cond_wait(wake, mutex) }
+            if stopping { break }
+            seen = generation
+            guard job != nil else { continue }
+            // Counted while it may hold the job, so that `run` returns only after.
+            holders += 1
+            unsafe pthread_mutex_unlock(mutex)
+            take(generation: seen)
+            unsafe pthread_mutex_lock(mutex)
+            holders -= 1
+            if holders == 0 { unsafe pthread_cond_broadcast(done) }
+        }
+        unsafe pthread_mutex_unlock(mutex)
+    }
+
+    /// Takes tasks of the job of `generation` until none are left; a helper that woke
+    /// late takes none of a later job's. Every reference to the job ends with the call.
+    private func take(generation mine: Int) {
+        while true {
+            unsafe pthread_mutex_lock(mutex)
+            guard generation == mine, next < tasks, let body = job else {
+                unsafe pthread_mutex_unlock(mutex)
+                return
+            }
+            let i = next
+            next += 1
+            unsafe pthread_mutex_unlock(mutex)
+            body(i)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import Glibc
+@testable import Raster
+import RasterScenes
+import Testing
+import TestSupport
+
+/// Drawing in bands on several threads gives the pixels of drawing on one, byte for byte.
+@Suite struct BandTests {
+    /// Shared by the tests: threads are started once.
+    static let threads = RenderThreads(count: 3)
+
+    @Test func threadsAreStartedAsAsked() {
+        #expect(BandTests.threads.count == 3)
+        #expect(RenderThreads(count: 1).count == 1)
+        #expect(RenderThreads(count: 0).count == 1)
+        #expect(RenderThreads(count: 500).count == 64)
+    }
+
+    @Test(arguments: Scene.allCases)
+    func everyBenchmarkSceneIsTheSameInBands(scene: Scene) throws {
+        for size in [8, 32, 128] {
+            let count = max(40, 120_000 / (size * size))
+            let one = Scene.makeCanvas()
+            var random = SplitMix64(seed: 7)
+            scene.draw(into: Context(surface: one), size: size, count: count, random: &random)
+            for bands in [nil, 2, 7] {
+                let many = Scene.makeCanvas()
+                let c = Context(surface: many, threads: BandTests.threads)
+                random = SplitMix64(seed: 7)
+                scene.draw(into: c, size: size, count: count, random: &random)
+                // Nothing lands before the flush.
+                #expect(many.words.allSatisfy { $0 == 0 })
+                c.flush(bands: bands)
+                #expect(many == one, "\(scene.rawValue) size \(size) in \(bands.map(String.init) ?? "default") bands")
+            }
+            #expect(one.words.contains { $0 != 0 })
+        }
+    }
+
+    @Test func twoHundredRandomFramesAreTheSameInAnyNumberOfBands() {
+        var random = SplitMix64(seed: 2026)
+        var differing: [Int] = []
+        for frame in 0..<200 {
+            let seed = random.next()
+            let bands = 1 + Int(random.next() % 40)
+            let one = try! Surface(width: 160, height: 120, scale: 1 + Double(frame % 2))
+            var r1 = SplitMix64(seed: seed)
+            RandomFrame.draw(into: Context(surface: one), random: &r1)
+            let many = try! Surface(width: 160, height: 120, scale: 1 + Double(frame % 2))
+            let c = Context(surface: many, threads: BandTests.threads)
+            var r2 = SplitMix64(seed: seed)
+            RandomFrame.draw(into: c, random: &r2)
+            c.flush(bands: bands)
+            if many != one { differing.append(frame) }
+        }
+        #expect(differing.isEmpty, "frames \(differing) differ")
+    }
+
+    @Test func aBlurOutsideLayersSeesWhatWasDrawnBeforeIt() throws {
+        let one = try Surface(width: 64, height: 64), many = try Surface(width: 64, height: 64)
+        for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: BandTests.threads))] {
+            c.setFillColor(.black)
+            c.fill(Rect(x: 0, y: 0, width: 32, height: 64))
+            c.blur(Rect(x: 0, y: 0, width: 64, height: 64), radius: 4)
+            c.flush()
+            // Half of the black crosses the edge: a grey in the middle row.
+            let a = s[32, 32].a
+            #expect(a > 60 && a < 200, "alpha \(a) at the edge")
+        }
+        #expect(one == many)
+    }
+
+    @Test func oneThreadDrawsAtOnce() throws {
+        let s = try Surface(width: 8, height: 8)
+        let c = Context(surface: s, threads: RenderThreads(count: 1))
+        c.fill(Rect(x: 0, y: 0, width: 8, height: 8))
+        #expect(s[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    }
+
+    @Test func theEnvironmentSetsTheDefaultCount() {
+        #expect(RenderThreads.defaultCount(environment: "3") == 3)
+        #expect(RenderThreads.defaultCount(environment: " 12 ") == 12)
+        let cores = RenderThreads.defaultCount(environment: nil)
+        #expect((1...8).contains(cores))
+        for bad in ["0", "65", "two", "", "-1"] { #expect(RenderThreads.defaultCount(environment: bad) == cores) }
+    }
+
+    @Test func idleThreadsUseNoProcessorTime() throws {
+        let pool = RenderThreads(count: 3)
+        let s = try Surface(width: 300, height: 300)
+        let c = Context(surface: s, threads: pool)
+        for i in 0..<200 { c.fill(Path(ellipseIn: Rect(x: Double(i), y: Double(i), width: 90, height: 90))) }
+        c.flush()
+        let ids = pool.helperIDs
+        #expect(ids.count == 2)
+        let before = ids.map(RenderThreads.processorTicks)
+        usleep(300_000)
+        let after = ids.map(RenderThreads.processorTicks)
+        #expect(before.allSatisfy { $0 != nil })
+        #expect(before == after, "ticks \(before) then \(after)")
+    }
+}
+
+/// A frame of random drawing that uses every recorded operation: fills, rectangles,
+/// strokes with dashes, images, coverage, shadows of every kind, clips by path, rectangle
+/// and mask, nested transparency layers with and without shadows, and backdrop blurs in
+/// and out of layers.
+enum RandomFrame {
+    static func draw(into c: Context, random r: inout SplitMix64) {
+        let image = try! Surface(width: 20, height: 14, scale: 1)
+        for y in 0..<14 { for x in 0..<20 { image[x, y] = Pixel(r: UInt8(x * 12), g: UInt8(y * 18), b: 90, a: 255) } }
+        let cache = ShadowCache()
+        var depth = 0
+        // States saved at each layer depth, so that saves and layers nest.
+        var saves = [0]
+        for _ in 0..<(10 + Int(r.next() % 30)) {
+            switch r.next() % 17 {
+            case 0, 1: c.fill(shape(&r), paint: paint(&r), rule: r.next() % 2 == 0 ? .nonZero : .evenOdd)
+            case 2: c.setFillColor(color(&r)); c.fill(rect(&r))
+            case 3:
+                c.lineWidth = 0.5 + r.unit() * 6
+                if r.next() % 2 == 0 { c.setLineDash(phase: r.unit() * 5, lengths: [2 + r.unit() * 6, 1 + r.unit() * 4]) }
+                c.stroke(shape(&r), paint: paint(&r))
+            case 4: c.draw(image, in: rect(&r))
+            case 5: c.fill(coverage: (0..<48).map { UInt8($0 * 5) }, width: 8, height: 6,
+                           deviceX: Int(r.next() % 170) - 5, deviceY: Int(r.next() % 130) - 5, color: color(&r))
+            case 6: c.drawShadow(of: shape(&r), color: color(&r), opacity: r.unit(), offset: Size(width: 2, height: 3),
+                                 radius: r.unit() * 5, outsideOnly: r.next() % 2 == 0, cache: cache)
+            case 7: c.drawInnerShadow(of: shape(&r), color: color(&r), offset: Size(width: -1, height: 2), radius: 3)
+            case 8:
+                c.saveGState()
+                saves[depth] += 1
+                switch r.next() % 3 {
+                case 0: c.clip(to: shape(&r))
+                case 1: c.clip(to: rect(&r))
+                default: c.clip(to: rect(&r), mask: image)
+                }
+            case 9:
+                if saves[depth] > 0 { c.restoreGState(); saves[depth] -= 1 }
+            case 10:
+                c.saveGState()
+                saves[depth] += 1
+                c.translateBy(x: r.unit() * 20 - 10, y: r.unit() * 20 - 10)
+                c.rotate(by: r.unit() - 0.5)
+                c.scaleBy(x: 0.7 + r.unit() * 0.6, y: 0.7 + r.unit() * 0.6)
+            case 11:
+                c.alpha = 0.3 + r.unit() * 0.7
+                c.blendMode = [.normal, .multiply, .screen, .copy, .sourceAtop, .destinationOut][Int(r.next() % 6)]
+            case 12:
+                if r.next() % 2 == 0 {
+                    c.setShadow(offset: Size(width: r.unit() * 6 - 3, height: r.unit() * 6), blur: r.unit() * 8,
+                                color: color(&r))
+                } else {
+                    c.clearShadow()
+                }
+            case 13 where depth < 3:
+                c.saveGState()
+                saves[depth] += 1
+                if r.next() % 2 == 0 {
+                    c.setLayerShadow(color: .black, opacity: r.unit(), offset: Size(width: 0, height: 3), radius: r.unit() * 4)
+                }
+                if r.next() % 2 == 0 { c.beginTransparencyLayer() } else {
+                    c.beginTransparencyLayer(in: rect(&r), unclipped: r.next() % 2 == 0)
+                }
+                c.clearShadow()
+                depth += 1
+                saves.append(0)
+            case 14 where depth > 0:
+                endLayer()
+            case 15: c.blur(rect(&r), radius: r.unit() * 4, opacity: 0.4 + r.unit() * 0.6)
+            default: c.clear(rect(&r))
+            }
+        }
+        func endLayer() {
+            for _ in 0..<saves.removeLast() { c.restoreGState() }
+            c.endTransparencyLayer()
+            depth -= 1
+            c.restoreGState()
+            saves[depth] -= 1
+        }
+        while depth > 0 { endLayer() }
+        for _ in 0..<saves[0] { c.restoreGState() }
+    }
+
+    static func rect(_ r: inout SplitMix64) -> Rect {
+        Rect(x: r.unit() * 150 - 10, y: r.unit() * 110 - 10, width: 4 + r.unit() * 80, height: 4 + r.unit() * 70)
+    }
+
+    static func color(_ r: inout SplitMix64) -> Color {
+        Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.2 + r.unit() * 0.8)
+    }
+
+    static func paint(_ r: inout SplitMix64) -> Paint {
+        switch r.next() % 3 {
+        case 0: .linearGradient(Gradient(colors: [color(&r), color(&r)]), start: Point(x: r.unit() * 160, y: 0),
+                                end: Point(x: r.unit() * 160, y: 120), options: .extendBoth)
+        case 1: .radialGradient(Gradient(colors: [color(&r), color(&r)]), startCenter: Point(x: 80, y: 60), startRadius: 2,
+                                endCenter: Point(x: 80, y: 60), endRadius: 50 + r.unit() * 40, options: [])
+        default: .color(color(&r))
+        }
+    }
+
+    static func shape(_ r: inout SplitMix64) -> Path {
+        let box = rect(&r)
+        switch r.next() % 4 {
+        case 0: return Path(ellipseIn: box)
+        case 1: return Path(roundedRect: box, cornerRadius: r.unit() * 20)
+        case 2: return Path(rect: box)
+        default:
+            var p = Path()
+            p.move(to: Point(x: box.minX, y: box.minY))
+            for _ in 0..<5 { p.addLine(to: Point(x: box.minX + r.unit() * box.width, y: box.minY + r.unit() * box.height)) }
+            p.closeSubpath()
+            return p
+        }
+    }
+}
