@@ -63,8 +63,9 @@ public final class RootView: View {
 
     /// The damaged pixels from which a frame is drawn on `renderThreads`: below it, a
     /// frame is drawn on the calling thread, where recording it would cost more than the
-    /// bands save. Default 65,536 (256 x 256).
-    public var bandedDrawingThreshold = 65_536
+    /// bands save. Default 262,144 (512 x 512): a control's damage at scale 2 stays on
+    /// one thread, a page's goes to the bands.
+    public var bandedDrawingThreshold = 262_144
 
     /// Creates a root of a size in points, with a white background.
     public init(size: Size) {

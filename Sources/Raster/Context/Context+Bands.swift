@@ -50,6 +50,7 @@ extension Context {
         // The open layers' top rows in the target's pixels, and how many are drawn whole.
         var origins: [(y: Int, whole: Bool)] = []
         var oy = 0, whole = 0
+        var masks: [ObjectIdentifier: ClipMask] = [:]
         let entries = list.entries
         var i = 0
         while i < entries.count {
@@ -57,7 +58,12 @@ extension Context {
             var s = e.state
             if whole == 0 {
                 s.clipBounds = s.clipBounds.intersection(IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy))
-                if s.clipBounds.isEmpty { s.clipMask = nil }
+                if s.clipBounds.isEmpty { s.dropMask() }
+            }
+            if let chain = s.clipChain, !s.clipBounds.isEmpty {
+                // The band's part of the clip's mask, made once for all that use it.
+                let rows = whole == 0 ? IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy) : chain.bounds
+                if let m = mask(of: chain, within: rows, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
             }
             switch e.command {
             case .beginLayer(let area, let end, let drawnWhole):
@@ -98,6 +104,38 @@ extension Context {
         case .blur(let rect, let radius, let opacity): blur(rect, radius: radius, opacity: opacity)
         case .beginLayer, .endLayer: break
         }
+    }
+
+    /// The mask of a recorded clip over its bounds within `rows` (the target's pixels),
+    /// each link made once and kept in `made`; nil when its memory cannot be had
+    /// (recorded in `failure`): nothing is drawn through it.
+    func mask(of chain: ClipChain, within rows: IntRect, made: inout [ObjectIdentifier: ClipMask]) -> ClipMask? {
+        if let m = made[ObjectIdentifier(chain)] { return m }
+        let bounds = chain.bounds.intersection(rows)
+        var previous: ClipMask?
+        if let parent = chain.parent {
+            guard let p = mask(of: parent, within: rows, made: &made) else { return nil }
+            previous = p
+        }
+        let result: ClipMask
+        do {
+            switch chain.kind {
+            case .path(let path, let rule, let transform):
+                result = try ClipMask(bounds: bounds)
+                rasterizer.reset()
+                var collector = OutlineCollector(rasterizer)
+                path.flatten(transform: transform, tolerance: Context.tolerance, into: &collector)
+                var writer = MaskWriter(mask: result, previous: previous)
+                rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
+            case .image(let image, let origin):
+                result = try ClipMask(alphaOf: image, at: origin, bounds: bounds, times: previous)
+            }
+        } catch {
+            noteFailure(error)
+            return nil
+        }
+        made[ObjectIdentifier(chain)] = result
+        return result
     }
 
     // MARK: Recording

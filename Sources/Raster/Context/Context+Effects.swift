@@ -79,8 +79,14 @@ extension Context {
             }
             flush()
         }
+        var mask = state.clipMask
+        if let chain = state.clipChain {
+            var made: [ObjectIdentifier: ClipMask] = [:]
+            guard let m = self.mask(of: chain, within: box, made: &made) else { return }
+            mask = m
+        }
         do {
-            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: state.clipMask)
+            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: mask)
         } catch {
             noteFailure(error)
             return

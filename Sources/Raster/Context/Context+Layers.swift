@@ -88,7 +88,7 @@ extension Context {
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
         // The clip's anti-aliased part applies when the layer is composited.
         state.clipBounds = area.isEmpty ? .empty : IntRect(width: area.width, height: area.height)
-        state.clipMask = nil
+        state.dropMask()
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil

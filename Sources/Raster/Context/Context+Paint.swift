@@ -100,13 +100,13 @@ extension Context {
         let r = rect.standardized
         guard !r.isEmpty else {
             state.clipBounds = .empty
-            state.clipMask = nil
+            state.dropMask()
             return
         }
         let bounds = state.clipBounds.intersection(IntRect(covering: state.transform.apply(to: r)))
         guard !bounds.isEmpty else {
             state.clipBounds = .empty
-            state.clipMask = nil
+            state.dropMask()
             return
         }
         let toDevice = AffineTransform(a: r.width / Double(mask.width), b: 0, c: 0, d: r.height / Double(mask.height),
@@ -117,7 +117,12 @@ extension Context {
             let area = bounds.intersection(IntRect(x0: ox, y0: oy, x1: ox + mask.width, y1: oy + mask.height))
             guard !area.isEmpty else {
                 state.clipBounds = .empty
-                state.clipMask = nil
+                state.dropMask()
+                return
+            }
+            if recording != nil {
+                state.clipChain = ClipChain(parent: state.clipChain, kind: .image(mask, origin: (ox, oy)), bounds: area)
+                state.clipBounds = area
                 return
             }
             do {
@@ -126,7 +131,7 @@ extension Context {
             } catch {
                 noteFailure(error)
                 state.clipBounds = .empty
-                state.clipMask = nil
+                state.dropMask()
             }
             return
         }
@@ -138,7 +143,7 @@ extension Context {
         } catch {
             noteFailure(error)
             state.clipBounds = .empty
-            state.clipMask = nil
+            state.dropMask()
             return
         }
         let drawer = Context(surface: scratch)
@@ -146,13 +151,19 @@ extension Context {
                                                                                 y: Double(-bounds.y0)))
         drawer.state.interpolation = state.interpolation
         drawer.draw(mask, in: r)
+        if recording != nil {
+            state.clipChain = ClipChain(parent: state.clipChain, kind: .image(scratch, origin: (bounds.x0, bounds.y0)),
+                                        bounds: bounds)
+            state.clipBounds = bounds
+            return
+        }
         do {
             state.clipMask = try ClipMask(alphaOf: scratch, at: (bounds.x0, bounds.y0), bounds: bounds, times: state.clipMask)
             state.clipBounds = bounds
         } catch {
             noteFailure(error)
             state.clipBounds = .empty
-            state.clipMask = nil
+            state.dropMask()
         }
     }
 }

@@ -11,8 +11,17 @@ struct GraphicsState {
     var clipBounds: IntRect
     /// The anti-aliased part of the clip, if any, over the whole surface.
     var clipMask: ClipMask?
+    /// In a recording context, the anti-aliased part of the clip as what makes it: each
+    /// band makes its mask.
+    var clipChain: ClipChain?
     /// The shadow cast by each drawing operation, if any.
     var shadow: ShadowStyle?
     /// How images are sampled.
     var interpolation: InterpolationQuality = .bilinear
+
+    /// Drops the anti-aliased part of the clip (the clip is empty, or starts afresh).
+    mutating func dropMask() {
+        clipMask = nil
+        clipChain = nil
+    }
 }
