@@ -70,6 +70,24 @@ import TestSupport
         #expect(one == many)
     }
 
+    @Test(arguments: [1.5, 6.0])
+    func aBlurOnThreadsEqualsOneOnTheCaller(radius: Double) throws {
+        var pictures: [Surface] = []
+        for threads in [nil, BandTests.threads] {
+            let s = try Surface(width: 300, height: 200)
+            var r = SplitMix64(seed: 11)
+            for y in 0..<200 { for x in 0..<300 where r.next() % 3 == 0 {
+                s[x, y] = Pixel(r: UInt8(x % 256), g: UInt8(y), b: 40, a: 255)
+            } }
+            let mask = try ClipMask(bounds: IntRect(x0: 0, y0: 0, x1: 300, y1: 200))
+            for i in 0..<(300 * 200) { unsafe mask.bytes[i] = UInt8(i % 251) }
+            try GaussianBlur.blur(s, box: IntRect(x0: 7, y0: 5, x1: 290, y1: 196), sigma: radius, strength: 230, mask: mask,
+                                  threads: threads)
+            pictures.append(s)
+        }
+        #expect(pictures[0] == pictures[1])
+    }
+
     @Test func oneThreadDrawsAtOnce() throws {
         let s = try Surface(width: 8, height: 8)
         let c = Context(surface: s, threads: RenderThreads(count: 1))

@@ -86,7 +86,9 @@ extension Context {
             mask = m
         }
         do {
-            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: mask)
+            // Outside layers, a banded context blurs on its threads too.
+            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: mask,
+                                  threads: recording != nil ? threads : nil)
         } catch {
             noteFailure(error)
             return

@@ -82,8 +82,11 @@ enum GaussianBlur {
     /// Blurs `width` x `height` pixels of four interleaved channels in place (a backdrop),
     /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane: the four
     /// running sums of a row advance together instead of one after another.
+    ///
+    /// With `threads`, each pass is cut into runs of rows (or of columns) that the
+    /// threads blur at once; every value is computed as without them.
     static func blur(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
-                     edges: Edges) {
+                     edges: Edges, threads: RenderThreads? = nil) {
         let sigma = clampSigma(rawSigma)
         guard sigma > 0.05, width > 0, height > 0 else { return }
         let count = width * height
@@ -102,25 +105,38 @@ enum GaussianBlur {
             }
         }
         unsafe passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
-            switch pass {
-            case .kernel(let k): unsafe convolveRows4(src, dst, width, height, k, edges)
-            case .box(let r): unsafe boxRows4(src, dst, width, height, r, edges)
+            split(height, threads) { part in
+                switch pass {
+                case .kernel(let k): unsafe convolveRows4(src, dst, width, part, k, edges)
+                case .box(let r): unsafe boxRows4(src, dst, width, part, r, edges)
+                }
             }
         }, columns: { src, dst, pass in
             unsafe columns(src, dst) { s, d in
-                switch pass {
-                case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums)
-                case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums)
+                // The running sums of different columns are apart in `sums`.
+                split(4 * width, threads) { part in
+                    switch pass {
+                    case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums, columns: part)
+                    case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums, columns: part)
+                    }
                 }
             }
         })
     }
 
+    /// Runs `body` over `0..<count` cut into a few runs per thread, on `threads`; whole
+    /// on the caller without them.
+    static func split(_ count: Int, _ threads: RenderThreads?, _ body: (Range<Int>) -> Void) {
+        guard let threads, threads.count > 1, count >= 64 else { return body(0..<count) }
+        let n = min(threads.count * 2, count / 32)
+        threads.run(tasks: n) { i in body(i * count / n ..< (i + 1) * count / n) }
+    }
+
     /// `boxRows` over four interleaved channels.
     private static func boxRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                                 _ w: Int, _ h: Int, _ r: Int, _ edges: Edges) {
+                                 _ w: Int, _ rows: Range<Int>, _ r: Int, _ edges: Edges) {
         let scale = 1 / Float(2 * r + 1)
-        for y in 0..<h {
+        for y in rows {
             let s = unsafe src + y * w, d = unsafe dst + y * w
             let first: SIMD4<Float> = unsafe edges == .zero ? .zero : s[0], last: SIMD4<Float> = unsafe edges == .zero ? .zero : s[w - 1]
             @inline(__always) func at(_ i: Int) -> SIMD4<Float> { unsafe i < 0 ? first : (i >= w ? last : s[i]) }
@@ -136,9 +152,9 @@ enum GaussianBlur {
 
     /// `convolveRows` over four interleaved channels.
     private static func convolveRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                                      _ w: Int, _ h: Int, _ k: [Float], _ edges: Edges) {
+                                      _ w: Int, _ rows: Range<Int>, _ k: [Float], _ edges: Edges) {
         let r = k.count / 2
-        for y in 0..<h {
+        for y in rows {
             let s = unsafe src + y * w, d = unsafe dst + y * w
             for i in 0..<w {
                 var v = SIMD4<Float>.zero
@@ -170,22 +186,24 @@ enum GaussianBlur {
         }
     }
 
-    /// A box of radius `r` down each column, as running sums over whole rows.
+    /// A box of radius `r` down each of `columns` (all by default), as running sums over
+    /// rows of `w` values; `acc` holds a sum per column.
     private static func boxColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                   _ r: Int, _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
+                                   _ r: Int, _ edges: Edges, _ acc: UnsafeMutablePointer<Float>, columns: Range<Int>? = nil) {
+        let cols = columns ?? 0..<w
         let scale = 1 / Float(2 * r + 1)
         /// Row `y`, or nil for a zero row beyond the edge.
         @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<Float>? {
             if y >= 0 && y < h { return unsafe src + y * w }
             return unsafe edges == .zero ? nil : src + (y < 0 ? 0 : h - 1) * w
         }
-        unsafe acc.update(repeating: 0, count: w)
-        for y in -r...r { if let s = unsafe row(y) { for x in 0..<w { unsafe acc[x] += s[x] } } }
+        unsafe (acc + cols.lowerBound).update(repeating: 0, count: cols.count)
+        for y in -r...r { if let s = unsafe row(y) { for x in cols { unsafe acc[x] += s[x] } } }
         for y in 0..<h {
             let d = unsafe dst + y * w
-            for x in 0..<w { unsafe d[x] = unsafe acc[x] * scale }
-            if let add = unsafe row(y + r + 1) { for x in 0..<w { unsafe acc[x] += add[x] } }
-            if let sub = unsafe row(y - r) { for x in 0..<w { unsafe acc[x] -= sub[x] } }
+            for x in cols { unsafe d[x] = unsafe acc[x] * scale }
+            if let add = unsafe row(y + r + 1) { for x in cols { unsafe acc[x] += add[x] } }
+            if let sub = unsafe row(y - r) { for x in cols { unsafe acc[x] -= sub[x] } }
         }
     }
 
@@ -207,10 +225,12 @@ enum GaussianBlur {
     }
 
     private static func convolveColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                        _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
+                                        _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>,
+                                        columns: Range<Int>? = nil) {
         let r = k.count / 2
+        let cols = columns ?? 0..<w
         for y in 0..<h {
-            unsafe acc.update(repeating: 0, count: w)
+            unsafe (acc + cols.lowerBound).update(repeating: 0, count: cols.count)
             for j in 0..<k.count {
                 var sy = y + j - r
                 if sy < 0 || sy >= h {
@@ -218,9 +238,9 @@ enum GaussianBlur {
                     sy = sy < 0 ? 0 : h - 1
                 }
                 let s = unsafe src + sy * w, weight = k[j]
-                for x in 0..<w { unsafe acc[x] += weight * s[x] }
+                for x in cols { unsafe acc[x] += weight * s[x] }
             }
-            unsafe (dst + y * w).update(from: acc, count: w)
+            unsafe (dst + y * w + cols.lowerBound).update(from: acc + cols.lowerBound, count: cols.count)
         }
     }
 
@@ -252,7 +272,8 @@ enum GaussianBlur {
     ///
     /// - Throws: `RasterError.outOfMemory` when its working copy cannot be had; the
     ///   surface is then unchanged.
-    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?) throws(RasterError) {
+    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?,
+                     threads: RenderThreads? = nil) throws(RasterError) {
         let w = box.width, h = box.height
         let bytes = w * h * MemoryLayout<SIMD4<Float>>.stride
         guard let raw = unsafe malloc(bytes) else { throw RasterError.outOfMemory(bytes: bytes) }
@@ -260,15 +281,24 @@ enum GaussianBlur {
         defer { unsafe free(raw) }
         // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
         // the box, inside the clip bounds, inside the surface.
-        for y in 0..<h {
-            let row = unsafe surface.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
-            for x in 0..<w {
-                let p = unsafe row[x]
-                unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
+        split(h, threads) { rows in
+            for y in rows {
+                let row = unsafe surface.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
+                for x in 0..<w {
+                    let p = unsafe row[x]
+                    unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
+                }
             }
         }
-        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
-        for y in 0..<h {
+        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp, threads: threads)
+        split(h, threads) { rows in unsafe GaussianBlur.write(pixels, into: surface, box: box, rows: rows, strength: strength, mask: mask) }
+    }
+
+    /// Puts rows of the blurred backdrop back, mixed by `strength` times the mask.
+    private static func write(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, into surface: Surface, box: IntRect,
+                              rows: Range<Int>, strength: UInt32, mask: ClipMask?) {
+        let w = box.width
+        for y in rows {
             let row = unsafe surface.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
             let mask = unsafe mask?.pointer(box.x0, box.y0 + y)
             for x in 0..<w {
