@@ -276,6 +276,7 @@ extension Layer {
 
     /// Passes the stores' failures of the subtree to the context, once.
     package func reportFailure(to c: Context) {
+        guard Layer.unreportedFailures > 0 else { return }
         if let f = failure {
             c.noteFailure(f)
             failure = nil

@@ -280,7 +280,12 @@ open class Layer {
     var displayPending = true
     var pendingRect: Rect?
     /// Why the store could not be drawn last time (no memory), reported with the frame.
-    var failure: RasterError?
+    var failure: RasterError? {
+        didSet { Layer.unreportedFailures += (failure != nil ? 1 : 0) - (oldValue != nil ? 1 : 0) }
+    }
+    /// How many layers hold a failure not yet reported: without one, a frame does not
+    /// walk the tree to look.
+    static var unreportedFailures = 0
 
     // MARK: Overridable behaviour
 
