@@ -143,13 +143,18 @@ extension Context {
     /// Records `command` when the context draws in bands; false when it draws now.
     /// `reach` is what the operation can change, in the target's pixels, before the clip
     /// and the shadow.
-    func recorded(_ command: DisplayList.Command, reach: IntRect) -> Bool {
+    @inline(__always)
+    func recorded(_ command: @autoclosure () -> DisplayList.Command, reach: @autoclosure () -> IntRect) -> Bool {
         guard let recording else { return false }
+        record(command(), reach: reach(), into: recording)
+        return true
+    }
+
+    private func record(_ command: DisplayList.Command, reach: IntRect, into recording: DisplayList) {
         var r = reach
         if let shadow = state.shadow { r = Context.expand(r, by: shadow) }
         r = r.intersection(state.clipBounds)
         if !r.isEmpty { recording.append(command, state: state, reach: r) }
-        return true
     }
 
     /// The device pixels a user-space rectangle grown by `margin` can touch; the whole
