@@ -144,10 +144,12 @@ extension Context {
 
     /// Runs a drawing operation, inside its own transparency layer when a shadow is set,
     /// so that the shadow is cast by what the operation draws; `reach` bounds what the
-    /// operation can draw, in user space, so the layer stays small.
-    func withShadow(reach: Rect? = nil, _ body: () -> Void) {
+    /// operation can draw, in user space, so the layer stays small (worked out only when
+    /// there is a shadow).
+    @inline(__always)
+    func withShadow(reach: @autoclosure () -> Rect? = nil, _ body: () -> Void) {
         guard state.shadow != nil else { return body() }
-        if let reach { beginTransparencyLayer(in: reach) } else { beginLayer(limit: nil) }
+        if let reach = reach() { beginTransparencyLayer(in: reach) } else { beginLayer(limit: nil) }
         body()
         endTransparencyLayer()
     }

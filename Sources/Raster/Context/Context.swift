@@ -338,8 +338,7 @@ public final class Context {
         switch paint {
         case .color(let color):
             guard var painter = solidPainter(color) else { return }
-            RectScanner.scan(r, clip: state.clipBounds, into: &painter)
-            noteDrawn(IntRect(covering: r).intersection(state.clipBounds))
+            noteDrawn(RectScanner.scan(r, clip: state.clipBounds, into: &painter))
         default:
             defer { noteDrawn(IntRect(covering: r).intersection(state.clipBounds)) }
             guard let shader = Shader.gradient(paint, transform: state.transform, alpha: state.alpha) else { return }

@@ -1,13 +1,15 @@
 /// Exact coverage of an axis-aligned device rectangle without scan conversion: a pixel's
 /// coverage is the product of the rectangle's overlap with its column and with its row.
 enum RectScanner {
-    /// Sends the coverage of `r` (device pixels) within `clip` to `sink`.
-    static func scan<S: CoverageSink>(_ r: Rect, clip: IntRect, into sink: inout S) {
+    /// Sends the coverage of `r` (device pixels) within `clip` to `sink`, and returns the
+    /// pixels it can have touched: the whole pixels under `r` within `clip`.
+    @discardableResult
+    static func scan<S: CoverageSink>(_ r: Rect, clip: IntRect, into sink: inout S) -> IntRect {
         let lim = 4e6
         let x0 = max(r.minX, -lim), x1 = min(r.maxX, lim), y0 = max(r.minY, -lim), y1 = min(r.maxY, lim)
-        guard x0 < x1, y0 < y1 else { return }
+        guard x0 < x1, y0 < y1 else { return .empty }
         let box = clip.intersection(IntRect(covering: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
-        guard !box.isEmpty else { return }
+        guard !box.isEmpty else { return .empty }
         // A row is at most three runs: a partly covered column on the left, the fully
         // covered columns, a partly covered column on the right (the two partial ones
         // are one column when the rectangle lies inside it).
@@ -53,5 +55,6 @@ enum RectScanner {
                 if c != 0 { sink.span(y: row, x: rightStart, count: 1, coverage: c) }
             }
         }
+        return box
     }
 }
