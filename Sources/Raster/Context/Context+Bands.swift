@@ -30,9 +30,10 @@ extension Context {
         guard let list = recording, !list.isEmpty, !list.hasOpenLayer, let threads else { return }
         let height = target.height
         let n = min(max(bands ?? max(1, min(threads.count * 4, height / 32)), 1), max(height, 1))
+        let work = Context.share(list, bands: n, height: height)
         let contexts = (0..<n).map { _ in Context(surface: target) }
         threads.run(tasks: n) { i in
-            contexts[i].replay(list, rows: i * height / n ..< (i + 1) * height / n)
+            contexts[i].replay(list, work[i], rows: i * height / n ..< (i + 1) * height / n)
         }
         for c in contexts {
             if let f = c.failure { noteFailure(f) }
@@ -44,34 +45,87 @@ extension Context {
         list.removeAll()
     }
 
-    /// Draws the recorded operations that reach `rows` of the target.
-    private func replay(_ list: DisplayList, rows: Range<Int>) {
+    /// For each of `n` bands of equal height, the runs of entries that reach it: an
+    /// operation outside layers where its reach crosses the band's rows, a transparency
+    /// layer with all it holds where the layer's reach does.
+    private static func share(_ list: DisplayList, bands n: Int, height: Int) -> [[ClosedRange<Int>]] {
+        var work = [[ClosedRange<Int>]](repeating: [], count: n)
+        let entries = list.entries
+        var i = 0
+        while i < entries.count {
+            var last = i
+            if case .beginLayer(_, let end, _) = entries[i].command, end > i { last = end }
+            let reach = entries[i].reach
+            let y0 = max(reach.y0, 0), y1 = min(reach.y1, height)
+            if y0 < y1 {
+                // Band k holds rows k * height / n ..< (k + 1) * height / n.
+                var k = min(n - 1, y0 * n / height)
+                while k > 0 && k * height / n > y0 { k -= 1 }
+                while k + 1 < n && (k + 1) * height / n <= y0 { k += 1 }
+                while k < n && k * height / n < y1 {
+                    if let previous = work[k].last, previous.upperBound + 1 == i {
+                        work[k][work[k].count - 1] = previous.lowerBound...last
+                    } else {
+                        work[k].append(i...last)
+                    }
+                    k += 1
+                }
+            }
+            i = last + 1
+        }
+        return work
+    }
+
+    /// Draws the recorded operations of `runs` that reach `rows` of the target.
+    private func replay(_ list: DisplayList, _ runs: [ClosedRange<Int>], rows: Range<Int>) {
+        // The band's part of each clip's mask, made once for all that use it.
+        var masks: [ObjectIdentifier: ClipMask] = [:]
+        for run in runs { replay(list, run, rows: rows, masks: &masks) }
+    }
+
+    /// Draws the recorded operations of `run` (whole layers, begun and ended) that reach
+    /// `rows` of the target.
+    private func replay(_ list: DisplayList, _ run: ClosedRange<Int>, rows: Range<Int>,
+                        masks: inout [ObjectIdentifier: ClipMask]) {
         let band = IntRect(x0: Int.min / 4, y0: rows.lowerBound, x1: Int.max / 4, y1: rows.upperBound)
         // The open layers' top rows in the target's pixels, and how many are drawn whole.
         var origins: [(y: Int, whole: Bool)] = []
         var oy = 0, whole = 0
-        var masks: [ObjectIdentifier: ClipMask] = [:]
-        let entries = list.entries
-        var i = 0
-        while i < entries.count {
-            let e = entries[i]
-            var s = e.state
-            if whole == 0 {
-                s.clipBounds = s.clipBounds.intersection(IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy))
-                if s.clipBounds.isEmpty { s.dropMask() }
+        let entries = list.entries, states = list.states
+        // The state last set from the list, while no layer began or ended since: the
+        // next entry of the same state reuses it.
+        var current: Int32 = -1
+        var i = run.lowerBound
+        while i <= run.upperBound {
+            let index = entries[i].state
+            if whole == 0 && !entries[i].command.isStructural {
+                // Outside this band's rows (the reach lies in the recorded clip already):
+                // skipped before the state is copied.
+                let rowsHere = IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy)
+                if entries[i].reach.intersection(rowsHere).isEmpty {
+                    i += 1
+                    continue
+                }
             }
-            if let chain = s.clipChain, !s.clipBounds.isEmpty {
-                // The band's part of the clip's mask, made once for all that use it.
-                let rows = whole == 0 ? IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy) : chain.bounds
-                if let m = mask(of: chain, within: rows, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
+            if index != current || entries[i].command.isStructural {
+                var s = states[Int(index)]
+                if whole == 0 {
+                    s.clipBounds = s.clipBounds.intersection(IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy))
+                    if s.clipBounds.isEmpty { s.dropMask() }
+                }
+                if let chain = s.clipChain, !s.clipBounds.isEmpty {
+                    let rows = whole == 0 ? IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy) : chain.bounds
+                    if let m = mask(of: chain, within: rows, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
+                }
+                state = s
+                current = entries[i].command.isStructural ? -1 : index
             }
-            switch e.command {
+            switch entries[i].command {
             case .beginLayer(let area, let end, let drawnWhole):
-                if whole == 0 && e.reach.intersection(s.clipBounds).isEmpty && end > i {
+                if whole == 0 && entries[i].reach.intersection(state.clipBounds).isEmpty && end > i {
                     i = end + 1
                     continue
                 }
-                state = s
                 beginLayer(area: area)
                 origins.append((area.y0, drawnWhole))
                 oy += area.y0
@@ -82,10 +136,9 @@ extension Context {
                 if o.whole { whole -= 1 }
                 endTransparencyLayer()
             default:
-                guard !e.reach.intersection(s.clipBounds).isEmpty else { break }
-                state = s
-                unbandedClip = whole == 0 ? e.state.clipBounds : nil
-                perform(e.command)
+                guard !entries[i].reach.intersection(state.clipBounds).isEmpty else { break }
+                unbandedClip = whole == 0 ? states[Int(index)].clipBounds : nil
+                perform(entries[i].command)
                 unbandedClip = nil
             }
             i += 1
@@ -95,7 +148,9 @@ extension Context {
     private func perform(_ command: DisplayList.Command) {
         switch command {
         case .fill(let path, let paint, let rule): fill(path, paint: paint, rule: rule)
-        case .fillRect(let rect): fill(rect)
+        case .fillRect(let rect, let color):
+            state.fillColor = color
+            fill(rect)
         case .stroke(let path, let paint): stroke(path, paint: paint)
         case .image(let image, let rect): draw(image, in: rect)
         case .coverage(let bytes, let width, let height, let x, let y, let color):

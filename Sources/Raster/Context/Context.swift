@@ -222,7 +222,7 @@ public final class Context {
         let r = rect.standardized
         guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else { return fill(Path(rect: rect)) }
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        if recorded(.fillRect(rect), reach: deviceReach(r, margin: 1)) { return }
+        if recorded(.fillRect(rect, state.fillColor), reach: deviceReach(r, margin: 1)) { return }
         withShadow(reach: r.insetBy(dx: -1, dy: -1)) {
             scanRect(state.transform.apply(to: r), paint: .color(state.fillColor))
         }

@@ -7,8 +7,8 @@ final class DisplayList {
     enum Command {
         /// `fill(_:paint:rule:)`.
         case fill(Path, Paint, FillRule)
-        /// `fill(_ rect:)`, in the state's fill colour.
-        case fillRect(Rect)
+        /// `fill(_ rect:)` in a colour.
+        case fillRect(Rect, Color)
         /// `stroke(_:paint:)`.
         case stroke(Path, Paint)
         /// `draw(_:in:)`.
@@ -25,17 +25,29 @@ final class DisplayList {
         case endLayer
         /// `blur(_:radius:opacity:)` inside a transparency layer.
         case blur(Rect, radius: Double, opacity: Double)
+
+        /// Whether the command begins or ends a layer.
+        var isStructural: Bool {
+            switch self {
+            case .beginLayer, .endLayer: true
+            default: false
+            }
+        }
     }
 
-    /// An operation, the state it ran in, and the device pixels of its target it can
-    /// change (within the state's clip): a band that misses them skips it.
+    /// An operation, the state it ran in (an index into `states`), and the device pixels
+    /// of its target it can change (within the state's clip): a band that misses them
+    /// skips it.
     struct Entry {
         var command: Command
-        let state: GraphicsState
+        let state: Int32
         let reach: IntRect
     }
 
     private(set) var entries: [Entry] = []
+    /// The states the entries ran in, each kept once for a run of entries that share it.
+    /// The operations carry their own colours, so these hold black paints.
+    private(set) var states: [GraphicsState] = []
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
 
@@ -44,8 +56,17 @@ final class DisplayList {
     var hasOpenLayer: Bool { !open.isEmpty }
 
     func append(_ command: Command, state: GraphicsState, reach: IntRect) {
-        entries.append(Entry(command: command, state: state, reach: reach))
+        if states.last.map({ !$0.matchesApartFromColors(state) }) ?? true {
+            var kept = state
+            kept.fillColor = .black
+            kept.strokeColor = .black
+            states.append(kept)
+        }
+        entries.append(Entry(command: command, state: Int32(states.count - 1), reach: reach))
     }
+
+    /// The state an entry ran in.
+    func state(of entry: Entry) -> GraphicsState { states[Int(entry.state)] }
 
     func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect) {
         open.append(entries.count)
@@ -72,6 +93,7 @@ final class DisplayList {
     /// Forgets what was recorded, keeping the storage.
     func removeAll() {
         entries.removeAll(keepingCapacity: true)
+        states.removeAll(keepingCapacity: true)
         open.removeAll()
     }
 }

@@ -24,4 +24,12 @@ struct GraphicsState {
         clipMask = nil
         clipChain = nil
     }
+
+    /// Whether `other` is the same state but for the fill and stroke colours: the masks
+    /// and clips the same objects.
+    func matchesApartFromColors(_ other: GraphicsState) -> Bool {
+        transform == other.transform && stroke == other.stroke && alpha == other.alpha && blendMode == other.blendMode
+            && clipBounds == other.clipBounds && clipMask === other.clipMask && clipChain === other.clipChain
+            && shadow == other.shadow && interpolation == other.interpolation
+    }
 }

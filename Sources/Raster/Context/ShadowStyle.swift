@@ -1,6 +1,6 @@
 /// A shadow in device pixels: its colour (alpha included), offset (y down) and the sigma
 /// of its Gaussian blur.
-struct ShadowStyle {
+struct ShadowStyle: Equatable {
     var color: Color
     var dx: Double
     var dy: Double

@@ -42,7 +42,7 @@ public struct DashPattern: Hashable, Sendable {
 }
 
 /// The stroke parameters of a graphics state.
-struct StrokeStyle {
+struct StrokeStyle: Equatable {
     var width: Double = 1
     var cap: LineCap = .butt
     var join: LineJoin = .miter
