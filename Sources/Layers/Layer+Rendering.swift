@@ -263,12 +263,13 @@ extension Layer {
             c.noteFailure(error)
             return
         }
-        let mc = Context(surface: surface)
+        let mc = c.sibling(drawingInto: surface)
         // From this layer's coordinates to the scratch surface's pixels, through the device.
         let wanted = toDevice.concatenating(AffineTransform(translationX: -x0, y: -y0))
         mc.concatenate(wanted.concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
         mask.layoutIfNeeded()
         mask.composite(in: mc, dirty: nil)
+        mc.flush()
         if let f = mc.failure { c.noteFailure(f) }
         c.clip(to: toUser.apply(to: Rect(x: x0, y: y0, width: Double(surface.width), height: Double(surface.height))),
                mask: surface)

@@ -17,6 +17,13 @@ extension Context {
         }
     }
 
+    /// A context for `surface` that draws in bands on this context's threads when this
+    /// one does (a mask drawn for a frame drawn in bands), or at once when it does not.
+    package func sibling(drawingInto surface: Surface) -> Context {
+        if recording != nil, let threads { return Context(surface: surface, threads: threads) }
+        return Context(surface: surface)
+    }
+
     /// Draws what was recorded (`CGContextFlush`), on the context's threads, and returns
     /// when it is drawn. A context made without threads draws as it goes, and this does
     /// nothing; so it does inside a transparency layer, whose end is needed first.
