@@ -56,18 +56,26 @@ import Glibc
         segmentValues = 0
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
         invalid = false
+        cachedBounds = nil
     }
 
     /// Whether no segment has been added.
     var isEmpty: Bool { segmentValues == 0 }
 
-    /// The device bounds of the segments added so far.
+    /// The device bounds of the segments added so far (worked out once for them: a fill
+    /// asks for them several times).
     var bounds: IntRect {
-        segmentValues == 0 || invalid ? .empty : IntRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        if let cachedBounds { return cachedBounds }
+        let b = segmentValues == 0 || invalid
+            ? IntRect.empty : IntRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        cachedBounds = b
+        return b
     }
+    private var cachedBounds: IntRect?
 
     /// Adds one segment of an outline (device pixels).
     func addSegment(_ a: Point, _ b: Point) {
+        cachedBounds = nil
         if a.x.isNaN || a.y.isNaN || b.x.isNaN || b.y.isNaN { invalid = true; return }
         let lim = Rasterizer.coordinateLimit
         let ax = min(max(a.x, -lim), lim), ay = min(max(a.y, -lim), lim)
