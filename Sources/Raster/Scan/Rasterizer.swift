@@ -287,33 +287,31 @@ import Glibc
             let line = unsafe cells + (row - top) * pitch
             let bits = unsafe touched + (row - top) * words
             var acc: Float = 0
-            var i = unsafe Rasterizer.nextTouched(bits, words, from: 0, limit: width)
-            while i < width {
-                unsafe acc += line[i]
-                unsafe line[i] = 0
-                let j = unsafe Rasterizer.nextTouched(bits, words, from: i + 1, limit: width)
-                let c = Rasterizer.coverage(acc, rule)
-                if c != 0 { sink.span(y: row, x: left + i, count: j - i, coverage: c) }
-                i = j
+            // The touched cell before, whose run reaches to the next touched one, and its
+            // coverage: sent when the next is found.
+            var previous = -1
+            var cover: UInt8 = 0
+            // Word by word, bit by bit, each word cleared as it is read.
+            var w = 0
+            while w < words {
+                var word = unsafe bits[w]
+                unsafe bits[w] = 0
+                while word != 0 {
+                    let i = w &<< 6 &+ word.trailingZeroBitCount
+                    word &= word &- 1
+                    if i >= width { break }
+                    if cover != 0 { sink.span(y: row, x: left + previous, count: i - previous, coverage: cover) }
+                    unsafe acc += line[i]
+                    unsafe line[i] = 0
+                    cover = Rasterizer.coverage(acc, rule)
+                    previous = i
+                }
+                w &+= 1
             }
+            if cover != 0 { sink.span(y: row, x: left + previous, count: width - previous, coverage: cover) }
             unsafe line[width] = 0
             unsafe line[width + 1] = 0
-            unsafe bits.update(repeating: 0, count: words)
         }
-    }
-
-    /// The first touched cell at or after `k`, or `limit` when there is none before it.
-    @inline(__always)
-    private static func nextTouched(_ bits: UnsafeMutablePointer<UInt64>, _ words: Int, from k: Int, limit: Int) -> Int {
-        var w = k >> 6
-        if w >= words { return limit }
-        var word = unsafe bits[w] & (~0 << UInt64(k & 63))
-        while word == 0 {
-            w += 1
-            if w >= words { return limit }
-            word = unsafe bits[w]
-        }
-        return min(limit, w << 6 + word.trailingZeroBitCount)
     }
 
     /// `x.rounded()` (halves away from zero) for `x >= 0`, without a library call.
