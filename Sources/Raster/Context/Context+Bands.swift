@@ -105,10 +105,11 @@ extension Context {
         var i = run.lowerBound
         while i <= run.upperBound {
             let index = entries[i].state
+            // The band's rows in the current target's pixels.
+            let rowsHere = IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy)
             if whole == 0 && !entries[i].command.isStructural {
                 // Outside this band's rows (the reach lies in the recorded clip already):
                 // skipped before the state is copied.
-                let rowsHere = IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy)
                 if entries[i].reach.intersection(rowsHere).isEmpty {
                     i += 1
                     continue
@@ -117,12 +118,11 @@ extension Context {
             if index != current || entries[i].command.isStructural {
                 var s = states[Int(index)]
                 if whole == 0 {
-                    s.clipBounds = s.clipBounds.intersection(IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy))
+                    s.clipBounds = s.clipBounds.intersection(rowsHere)
                     if s.clipBounds.isEmpty { s.dropMask() }
                 }
                 if let chain = s.clipChain, !s.clipBounds.isEmpty {
-                    let rows = whole == 0 ? IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy) : chain.bounds
-                    if let m = mask(of: chain, within: rows, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
+                    if let m = mask(of: chain, within: whole == 0 ? rowsHere : chain.bounds, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
                 }
                 state = s
                 current = entries[i].command.isStructural ? -1 : index
@@ -181,17 +181,7 @@ extension Context {
         }
         let result: ClipMask
         do {
-            switch chain.kind {
-            case .path(let path, let rule, let transform):
-                result = try ClipMask(bounds: bounds)
-                rasterizer.reset()
-                var collector = OutlineCollector(rasterizer)
-                path.flatten(transform: transform, tolerance: Context.tolerance, into: &collector)
-                var writer = MaskWriter(mask: result, previous: previous)
-                rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
-            case .image(let image, let origin):
-                result = try ClipMask(alphaOf: image, at: origin, bounds: bounds, times: previous)
-            }
+            result = try makeMask(chain.kind, bounds: bounds, previous: previous)
         } catch {
             noteFailure(error)
             return nil

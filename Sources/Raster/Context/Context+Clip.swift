@@ -8,30 +8,54 @@ extension Context {
         var collector = OutlineCollector(rasterizer)
         path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
         let bounds = state.clipBounds.intersection(rasterizer.bounds)
-        if bounds.isEmpty {
-            state.clipBounds = .empty
-            state.dropMask()
-            return
-        }
+        guard !bounds.isEmpty else { return clipToNothing() }
+        intersectClip(with: .path(path, rule, state.transform), bounds: bounds, outlined: true)
+    }
+
+    /// Intersects the clip with one more clip over `bounds` (inside the clip bounds): a
+    /// recording context keeps it as a link of its clip chain, for each band to make its
+    /// part; any other makes its mask now, times the mask before. `outlined`: a path's
+    /// outline is in the rasterizer already. Without the mask's memory the clip is empty:
+    /// nothing is drawn unclipped.
+    func intersectClip(with kind: ClipChain.Kind, bounds: IntRect, outlined: Bool = false) {
         if recording != nil {
-            state.clipChain = ClipChain(parent: state.clipChain, kind: .path(path, rule, state.transform), bounds: bounds)
+            state.clipChain = ClipChain(parent: state.clipChain, kind: kind, bounds: bounds)
             state.clipBounds = bounds
             return
         }
-        let mask: ClipMask
         do {
-            mask = try ClipMask(bounds: bounds)
+            state.clipMask = try makeMask(kind, bounds: bounds, previous: state.clipMask, outlined: outlined)
+            state.clipBounds = bounds
         } catch {
-            // Without the mask's memory, the clip is empty: nothing is drawn unclipped.
             noteFailure(error)
-            state.clipBounds = .empty
-            state.dropMask()
-            return
+            clipToNothing()
         }
-        var writer = MaskWriter(mask: mask, previous: state.clipMask)
-        rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
-        state.clipBounds = bounds
-        state.clipMask = mask
+    }
+
+    /// The mask of one clip over `bounds`, times `previous` (whose bounds hold these).
+    /// `outlined`: a path's outline is in the rasterizer already.
+    func makeMask(_ kind: ClipChain.Kind, bounds: IntRect, previous: ClipMask?,
+                  outlined: Bool = false) throws(RasterError) -> ClipMask {
+        switch kind {
+        case .path(let path, let rule, let transform):
+            let mask = try ClipMask(bounds: bounds)
+            if !outlined {
+                rasterizer.reset()
+                var collector = OutlineCollector(rasterizer)
+                path.flatten(transform: transform, tolerance: Context.tolerance, into: &collector)
+            }
+            var writer = MaskWriter(mask: mask, previous: previous)
+            rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
+            return mask
+        case .image(let image, let origin):
+            return try ClipMask(alphaOf: image, at: origin, bounds: bounds, times: previous)
+        }
+    }
+
+    /// Makes the clip empty: nothing is drawn until the state is restored.
+    func clipToNothing() {
+        state.clipBounds = .empty
+        state.dropMask()
     }
 
     /// Intersects the clip with a rectangle (`CGContextClipToRect`). A rectangle that maps

@@ -98,42 +98,17 @@ extension Context {
     /// than the rectangle is scaled to it.
     public func clip(to rect: Rect, mask: Surface) {
         let r = rect.standardized
-        guard !r.isEmpty else {
-            state.clipBounds = .empty
-            state.dropMask()
-            return
-        }
+        guard !r.isEmpty else { return clipToNothing() }
         let bounds = state.clipBounds.intersection(IntRect(covering: state.transform.apply(to: r)))
-        guard !bounds.isEmpty else {
-            state.clipBounds = .empty
-            state.dropMask()
-            return
-        }
+        guard !bounds.isEmpty else { return clipToNothing() }
         let toDevice = AffineTransform(a: r.width / Double(mask.width), b: 0, c: 0, d: r.height / Double(mask.height),
                                        tx: r.minX, ty: r.minY).concatenating(state.transform)
         if toDevice.a == 1, toDevice.d == 1, toDevice.b == 0, toDevice.c == 0,
            let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty) {
             // The mask's pixels are device pixels: its alpha is the coverage as it stands.
             let area = bounds.intersection(IntRect(x0: ox, y0: oy, x1: ox + mask.width, y1: oy + mask.height))
-            guard !area.isEmpty else {
-                state.clipBounds = .empty
-                state.dropMask()
-                return
-            }
-            if recording != nil {
-                state.clipChain = ClipChain(parent: state.clipChain, kind: .image(mask, origin: (ox, oy)), bounds: area)
-                state.clipBounds = area
-                return
-            }
-            do {
-                state.clipMask = try ClipMask(alphaOf: mask, at: (ox, oy), bounds: area, times: state.clipMask)
-                state.clipBounds = area
-            } catch {
-                noteFailure(error)
-                state.clipBounds = .empty
-                state.dropMask()
-            }
-            return
+            guard !area.isEmpty else { return clipToNothing() }
+            return intersectClip(with: .image(mask, origin: (ox, oy)), bounds: area)
         }
         // Draw the mask with this context's transform, moved by whole pixels, into a
         // scratch surface over the new clip's bounds; its alpha is the clip's coverage.
@@ -142,28 +117,13 @@ extension Context {
             scratch = try Surface(width: bounds.width, height: bounds.height, scale: target.scale)
         } catch {
             noteFailure(error)
-            state.clipBounds = .empty
-            state.dropMask()
-            return
+            return clipToNothing()
         }
         let drawer = Context(surface: scratch)
         drawer.state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-bounds.x0),
                                                                                 y: Double(-bounds.y0)))
         drawer.state.interpolation = state.interpolation
         drawer.draw(mask, in: r)
-        if recording != nil {
-            state.clipChain = ClipChain(parent: state.clipChain, kind: .image(scratch, origin: (bounds.x0, bounds.y0)),
-                                        bounds: bounds)
-            state.clipBounds = bounds
-            return
-        }
-        do {
-            state.clipMask = try ClipMask(alphaOf: scratch, at: (bounds.x0, bounds.y0), bounds: bounds, times: state.clipMask)
-            state.clipBounds = bounds
-        } catch {
-            noteFailure(error)
-            state.clipBounds = .empty
-            state.dropMask()
-        }
+        intersectClip(with: .image(scratch, origin: (bounds.x0, bounds.y0)), bounds: bounds)
     }
 }
