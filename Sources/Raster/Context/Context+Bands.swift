@@ -45,8 +45,8 @@ extension Context {
         for c in contexts {
             if let f = c.failure { noteFailure(f) }
             if c.hasDrawn {
-                hasDrawn = true
-                drawnBounds = drawnBounds.union(c.drawnBounds)
+                drewAnything = true
+                drawnArea = drawnArea.union(c.drawnBounds)
             }
         }
         list.removeAll()

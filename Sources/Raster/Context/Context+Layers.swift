@@ -84,6 +84,7 @@ extension Context {
         }
         layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
                                         dirty: .empty, fillShadowKey: key, savedStates: savedStateCount))
+        layerDepth += 1
         target = layer
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
         // The clip's anti-aliased part applies when the layer is composited.
@@ -104,6 +105,7 @@ extension Context {
             #endif
             return
         }
+        layerDepth -= 1
         recording?.endLayer(state: state)
         // States saved inside the layer and not restored end with it.
         if savedStateCount > layer.savedStates { dropSavedStates(to: layer.savedStates) }
@@ -157,9 +159,9 @@ extension Context {
     /// Records that `r` was drawn, for the innermost layer's bounds.
     func noteDrawn(_ r: IntRect) {
         guard !r.isEmpty else { return }
-        hasDrawn = true
-        guard !layers.isEmpty else {
-            drawnBounds = drawnBounds.union(r)
+        drewAnything = true
+        guard layerDepth > 0 else {
+            drawnArea = drawnArea.union(r)
             return
         }
         layers[layers.count - 1].dirty = layers[layers.count - 1].dirty.union(r)

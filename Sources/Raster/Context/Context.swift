@@ -19,6 +19,9 @@ public final class Context {
     private var stack: [GraphicsState] = []
     /// Open transparency layers, innermost last.
     var layers: [TransparencyLayer] = []
+    /// `layers.count`, kept apart for `noteDrawn`: a read of the array would cost it a
+    /// run-time exclusivity check (the optimizer cannot prove the array's accesses apart).
+    var layerDepth = 0
     let rasterizer = Rasterizer()
     /// A stroked path flattened, kept so that the next stroke reuses its storage.
     private var strokeLines = Polylines()
@@ -49,16 +52,22 @@ public final class Context {
 
     /// Whether any drawing operation has touched a pixel since the context was made: a
     /// backing store that nothing was drawn into is not kept.
-    package internal(set) var hasDrawn = false
+    package var hasDrawn: Bool { drewAnything }
 
     /// The device pixels of the surface that drawing may have changed so far.
-    package internal(set) var drawnBounds = IntRect.empty
+    package var drawnBounds: IntRect { drawnArea }
+
+    // The two above, written after every drawing operation (`noteDrawn`). Internal
+    // stored properties: the optimizer sees every access to them and drops the run-time
+    // exclusivity checks, which cost more than blending a small rectangle.
+    var drewAnything = false
+    var drawnArea = IntRect.empty
 
     /// Starts `hasDrawn` and `drawnBounds` afresh: what was drawn so far (a clearing
     /// before a redraw) does not count.
     package func forgetDrawing() {
-        hasDrawn = false
-        drawnBounds = .empty
+        drewAnything = false
+        drawnArea = .empty
     }
 
     /// Records a failure, keeping the first: for drawing code of other modules that meets
@@ -219,12 +228,11 @@ public final class Context {
 
     /// Fills a rectangle with the fill colour (`CGContextFillRect`).
     public func fill(_ rect: Rect) {
-        let r = rect.standardized
         guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else { return fill(Path(rect: rect)) }
-        guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        if recorded(.fillRect(rect, state.fillColor), reach: deviceReach(r, margin: 1)) { return }
-        withShadow(reach: r.insetBy(dx: -1, dy: -1)) {
-            scanRect(state.transform.apply(to: r), paint: .color(state.fillColor))
+        guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        if recorded(.fillRect(rect, state.fillColor), reach: deviceReach(rect, margin: 1)) { return }
+        withShadow(reach: rect.standardized.insetBy(dx: -1, dy: -1)) {
+            scanRect(state.transform.apply(to: rect), paint: .color(state.fillColor))
         }
     }
 
