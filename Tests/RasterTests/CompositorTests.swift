@@ -116,27 +116,33 @@ import Testing
     @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
     func wideSourceOverEqualsTheOnePixelFormula() {
         // Blocks of rows inside a wider surface: every tail length after the eight-pixel
-        // steps, with and without the four-pixel step, and pixels beside the block that
-        // must stay as they were.
+        // steps, with and without the four-pixel step, each row with an edge pixel before
+        // and after it or not, and pixels beside the block that must stay as they were.
         var random = SplitMix64(seed: 17)
-        for trial in 0..<200 {
-            let count = Int(random.next() % 70)
+        for trial in 0..<300 {
+            let count = 1 + Int(random.next() % 70)
             let rows = 1 + Int(random.next() % 4)
-            let offset = Int(random.next() % 5)
-            let stride = count + offset + Int(random.next() % 6)
+            let offset = 1 + Int(random.next() % 5)
+            let stride = count + 2 + Int(random.next() % 6)
             var color = Self.pixel(&random)
             if color >> 24 == 255 { color &= 0x7f7f_7f7f }
+            let left = random.next() % 3 == 0 ? 0 : Self.pixel(&random)
+            let right = random.next() % 3 == 0 ? 0 : Self.pixel(&random)
             let before = (0..<(stride * rows + offset)).map { _ in Self.pixel(&random) }
             var after = before
             after.withUnsafeMutableBufferPointer { dst in
                 WideKernels.overSolid(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
-                                      inverseAlpha: 255 &- (color >> 24))
+                                      inverseAlpha: 255 &- (color >> 24), edges: (left, right))
+            }
+            var want = before
+            for r in 0..<rows {
+                let start = offset + r * stride
+                for i in start..<(start + count) { want[i] = PixelMath.over(color, before[i]) }
+                if left != 0 { want[start - 1] = PixelMath.over(left, before[start - 1]) }
+                if right != 0 { want[start + count] = PixelMath.over(right, before[start + count]) }
             }
             for i in 0..<before.count {
-                let x = (i - offset) % stride
-                let inside = i >= offset && i < offset + stride * rows && x < count
-                let want = inside ? PixelMath.over(color, before[i]) : before[i]
-                #expect(after[i] == want, "trial \(trial) pixel \(i)")
+                #expect(after[i] == want[i], "trial \(trial) pixel \(i)")
             }
         }
         // Rows of source pixels over rows, every tail length, the pixels after the run

@@ -116,10 +116,57 @@ import TestSupport
         }
     }
 
+    @Test func solidBlocksBlendAsTheirSpans() {
+        // `SolidPainter.block`, which blends a rectangle's whole rows, its partly covered
+        // rows and its edge pixels in one go (the AVX2 loop where there is one), against
+        // the same coverage blended span by span, over pixels of every alpha.
+        var random = SplitMix64(seed: 9)
+        for trial in 0..<300 {
+            let background = (0..<(24 * 24)).map { _ -> UInt32 in
+                let v = random.next()
+                let a = UInt32(truncatingIfNeeded: v) & 255
+                let c = { (shift: UInt64) in a == 0 ? 0 : UInt32(truncatingIfNeeded: v >> shift) % (a + 1) }
+                return a << 24 | c(8) << 16 | c(16) << 8 | c(24)
+            }
+            let w = trial % 4 == 0 ? random.unit() * 2 : random.unit() * 18
+            let h = trial % 5 == 0 ? random.unit() * 2 : random.unit() * 18
+            var x = random.unit() * 22 - 2, y = random.unit() * 22 - 2
+            if trial % 6 == 0 { x.round(); y.round() }
+            let clip = trial % 3 == 0 ? IntRect(x0: 3, y0: 2, x1: 17, y1: 19) : IntRect(width: 24, height: 24)
+            let c = random.next()
+            let alpha = trial % 8 == 0 ? 255 : UInt32(truncatingIfNeeded: c) & 255
+            let color = alpha << 24 | (UInt32(truncatingIfNeeded: c >> 8) % (alpha + 1)) << 16
+                | (UInt32(truncatingIfNeeded: c >> 16) % (alpha + 1)) << 8 | UInt32(truncatingIfNeeded: c >> 24) % (alpha + 1)
+            let r = Rect(x: x, y: y, width: w, height: h)
+            let blocks = try! Surface(width: 24, height: 24), spans = try! Surface(width: 24, height: 24)
+            for (i, p) in background.enumerated() {
+                blocks[i % 24, i / 24] = Pixel(argb: p)
+                spans[i % 24, i / 24] = Pixel(argb: p)
+            }
+            var painter = SolidPainter(surface: blocks, color: color, mode: .normal, mask: nil)
+            RectScanner.scan(r, clip: clip, into: &painter)
+            var bySpans = SpansOnly(inner: SolidPainter(surface: spans, color: color, mode: .normal, mask: nil))
+            RectScanner.scan(r, clip: clip, into: &bySpans)
+            for j in 0..<24 {
+                for i in 0..<24 where blocks[i, j] != spans[i, j] {
+                    Issue.record("trial \(trial): pixel \(i), \(j): \(blocks[i, j]) against \(spans[i, j])")
+                }
+            }
+        }
+    }
+
     func total(_ s: Surface) -> Double {
         var sum = 0.0
         for y in 0..<s.height { for x in 0..<s.width { sum += Double(s[x, y].a) / 255 } }
         return sum
+    }
+}
+
+/// A sink that hands every run to another one span by span (blocks as `blockBySpans`).
+struct SpansOnly<Inner: CoverageSink>: CoverageSink {
+    var inner: Inner
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        inner.span(y: y, x: x, count: count, coverage: coverage)
     }
 }
 

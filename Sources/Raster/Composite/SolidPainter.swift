@@ -10,9 +10,9 @@ struct SolidPainter: CoverageSink {
     let wide = WideKernels.available
 
     /// Source-over of a rectangle's rows without a mask: the colour, its inverse alpha
-    /// and the vector constants are worked out once for all rows, then each edge column
-    /// is blended down the rows (a pass of its own keeps the vector loop's constants in
-    /// registers).
+    /// and the vector constants are worked out once for all rows. The AVX2 loop blends
+    /// each row's edge pixels with it; otherwise each edge column is blended down the rows
+    /// (a pass of its own keeps the vector loop's constants in registers).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         guard mask == nil, mode == .normal else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
@@ -25,21 +25,27 @@ struct SolidPainter: CoverageSink {
         if ia == 0 {
             for y in rows { unsafe (surface.row(y) + x).update(repeating: s, count: count) }
         } else if ia != 255 && wide {
+            // An edge of coverage 0 is colour 0, which the loop leaves alone.
+            @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
+            let e = (edge(edges.left), edge(edges.right))
             unsafe WideKernels.overSolid(surface.row(rows.lowerBound) + x, stride: surface.rowWords, rows: rows.count,
-                                  count: count, color: s, inverseAlpha: ia)
+                                  count: count, color: s, inverseAlpha: ia, edges: e)
+            return
         } else if ia != 255 {
             for y in rows {
                 unsafe Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
             }
         }
         // An edge pixel: `PixelMath.over` of the colour scaled by its coverage, as `span`
-        // blends it.
+        // blends it, down the column a row's words at a time.
+        let step = surface.rowWords, height = rows.count
         func column(_ column: Int, _ edge: UInt8) {
             guard edge != 0 else { return }
             let e = PixelMath.scale(color, UInt32(edge))
-            for y in rows {
-                let p = unsafe surface.row(y) + column
+            var p = unsafe surface.row(rows.lowerBound) + column
+            for _ in 0..<height {
                 unsafe p.pointee = unsafe PixelMath.over(e, p.pointee)
+                unsafe p += step
             }
         }
         column(x - 1, edges.left)

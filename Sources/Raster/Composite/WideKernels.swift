@@ -14,11 +14,13 @@ enum WideKernels {
     static var available: Bool { crk_has_avx2() }
 
     /// `Compositor.overSolid` on `rows` runs of `count` pixels, the first at `dst`, each
-    /// `stride` pixels after the one before. Call only when `available`.
+    /// `stride` pixels after the one before; and, unless 0, `PixelMath.over` of `edges.left`
+    /// on the pixel before each run and of `edges.right` on the pixel after it. Call only
+    /// when `available`.
     @inline(__always)
     static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
-                          inverseAlpha ia: UInt32) {
-        unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
+                          inverseAlpha ia: UInt32, edges: (left: UInt32, right: UInt32) = (0, 0)) {
+        unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia, edges.left, edges.right)
     }
 
     /// `Compositor.row` in the normal mode at full coverage without a mask: `count`

@@ -7,8 +7,9 @@ enum RectScanner {
     static func scan<S: CoverageSink>(_ r: Rect, clip: IntRect, into sink: inout S) -> IntRect {
         let lim = 4e6
         let x0 = max(r.minX, -lim), x1 = min(r.maxX, lim), y0 = max(r.minY, -lim), y1 = min(r.maxY, lim)
+        // Also false for NaN: the rest sees finite edges within +-4e6.
         guard x0 < x1, y0 < y1 else { return .empty }
-        let box = clip.intersection(IntRect(covering: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)))
+        let box = clip.intersection(IntRect(x0: x0.floorInt, y0: y0.floorInt, x1: x1.ceilInt, y1: y1.ceilInt))
         guard !box.isEmpty else { return .empty }
         // A row is at most three runs: a partly covered column on the left, the fully
         // covered columns, a partly covered column on the right (the two partial ones
@@ -39,9 +40,18 @@ enum RectScanner {
                 if hasRight && fullRight != 0 { sink.block(rows: wholeRows, x: rightStart, count: 1, coverage: fullRight) }
             }
         }
-        for row in box.y0..<box.y1 where !wholeRows.contains(row) {
+        // The partly covered rows: at most one above the whole rows and one below them
+        // (two in all when there are none).
+        func partial(_ row: Int) {
             let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
-            if cy <= 0 { continue }
+            if cy <= 0 { return }
+            let c = byte(cy)
+            if !middle.isEmpty && c != 0 {
+                // One row of a block: the sink blends it with its edges in one go.
+                sink.block(rows: row..<row + 1, x: middle.lowerBound, count: middle.count, coverage: c,
+                           edges: (hasLeft ? byte(leftCover * cy) : 0, hasRight ? byte(rightCover * cy) : 0))
+                return
+            }
             if hasLeft {
                 let c = byte(leftCover * cy)
                 if c != 0 { sink.span(y: row, x: left, count: 1, coverage: c) }
@@ -55,6 +65,8 @@ enum RectScanner {
                 if c != 0 { sink.span(y: row, x: rightStart, count: 1, coverage: c) }
             }
         }
+        for row in box.y0..<wholeRows.lowerBound { partial(row) }
+        for row in wholeRows.upperBound..<box.y1 { partial(row) }
         return box
     }
 }
