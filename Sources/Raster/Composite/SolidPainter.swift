@@ -1,9 +1,14 @@
 /// Composites a solid colour onto a surface under the coverage it is given.
-struct SolidPainter: CoverageSink {
-    let surface: Surface
+///
+/// A painter lives for one drawing operation, on the stack of the context method that
+/// made it from the context's target and clip mask, which the context holds all the
+/// while; so it keeps them without counting references (retaining and releasing them
+/// cost as much as blending a small rectangle).
+@safe struct SolidPainter: CoverageSink {
+    unowned(unsafe) let surface: Surface
     let color: UInt32
     let mode: BlendMode
-    let mask: ClipMask?
+    unowned(unsafe) let mask: ClipMask?
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
     /// Read once per shape: whether the rows of a block go to the AVX2 loop.
@@ -14,7 +19,7 @@ struct SolidPainter: CoverageSink {
     /// each row's edge pixels with it; otherwise each edge column is blended down the rows
     /// (a pass of its own keeps the vector loop's constants in registers).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
-        guard mask == nil, mode == .normal else {
+        guard unsafe mask == nil, mode == .normal else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
@@ -38,7 +43,7 @@ struct SolidPainter: CoverageSink {
         }
         // An edge pixel: `PixelMath.over` of the colour scaled by its coverage, as `span`
         // blends it, down the column a row's words at a time.
-        let step = surface.rowWords, height = rows.count
+        let step = unsafe surface.rowWords, height = rows.count
         func column(_ column: Int, _ edge: UInt8) {
             guard edge != 0 else { return }
             let e = PixelMath.scale(color, UInt32(edge))
@@ -55,7 +60,7 @@ struct SolidPainter: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
         // the surface.
-        if count == 1 && mask == nil && mode == .normal {
+        if unsafe count == 1 && mask == nil && mode == .normal {
             // Edge pixels come one at a time: blend them without the run's set-up.
             let p = unsafe surface.row(y) + x
             unsafe p.pointee = unsafe PixelMath.over(coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage)), p.pointee)
