@@ -287,6 +287,12 @@ open class Layer {
     /// walk the tree to look.
     static var unreportedFailures = 0
 
+    /// A layer freed with its failure unreported takes it out of the count, which would
+    /// otherwise make every later frame walk the tree for nothing.
+    isolated deinit {
+        if failure != nil { Layer.unreportedFailures -= 1 }
+    }
+
     // MARK: Overridable behaviour
 
     /// Whether a point of the layer's coordinates is inside it (`contains(_:)`): its

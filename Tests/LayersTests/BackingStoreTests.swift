@@ -25,6 +25,28 @@ import Testing
         }
     }
 
+    /// Meets a failed allocation while drawing, as a context records one.
+    final class StarvedLayer: Layer {
+        override func draw(in context: Context) {
+            context.setFillColor(.blue)
+            context.fill(bounds)
+            context.noteFailure(.outOfMemory(bytes: 1 << 30))
+        }
+    }
+
+    @Test func aLayerFreedWithAnUnreportedFailureLeavesTheCount() {
+        // Frames walk the tree for failures only while some layer holds one; a layer freed
+        // before a frame reported its failure must not leave them walking for ever.
+        let before = Layer.unreportedFailures
+        var layer: StarvedLayer? = StarvedLayer()
+        layer?.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        layer?.displayIfNeeded()
+        #expect(layer?.failure == .outOfMemory(bytes: 1 << 30))
+        #expect(Layer.unreportedFailures == before + 1)
+        layer = nil
+        #expect(Layer.unreportedFailures == before)
+    }
+
     @Test func aTreeRenderedTenTimesDrawsEachLayerOnce() throws {
         let root = Layer()
         root.frame = Rect(x: 0, y: 0, width: 40, height: 40)
