@@ -155,8 +155,9 @@ public final class RootView: View {
         }
         pixels = RootView.merge(pixels)
         let area = pixels.reduce(0.0) { $0 + $1.width * $1.height }
+        // A context given one thread draws as it goes.
         let c: Context
-        if let threads = renderThreads, threads.count > 1, area >= Double(bandedDrawingThreshold) {
+        if let threads = renderThreads, area >= Double(bandedDrawingThreshold) {
             c = Context(surface: surface, threads: threads)
         } else {
             c = Context(surface: surface)
