@@ -57,12 +57,13 @@ extension Context {
     /// layer with all it holds where the layer's reach does.
     private static func share(_ list: DisplayList, bands n: Int, height: Int) -> [[ClosedRange<Int>]] {
         var work = [[ClosedRange<Int>]](repeating: [], count: n)
-        let entries = list.entries
+        let e = list.entries
+        let commands = e.commands, reaches = e.reaches, structural = e.structural
         var i = 0
-        while i < entries.count {
+        while i < commands.count {
             var last = i
-            if case .beginLayer(_, let end, _) = entries[i].command, end > i { last = end }
-            let reach = entries[i].reach
+            if structural[i], case .beginLayer(_, let end, _) = commands[i], end > i { last = end }
+            let reach = reaches[i]
             let y0 = max(reach.y0, 0), y1 = min(reach.y1, height)
             if y0 < y1 {
                 // Band k holds rows k * height / n ..< (k + 1) * height / n.
@@ -83,81 +84,79 @@ extension Context {
         return work
     }
 
-    /// Draws the recorded operations of `runs` that reach `rows` of the target.
+    /// Draws the recorded operations of `runs` (each of whole layers, begun and ended)
+    /// that reach `rows` of the target.
     private func replay(_ list: DisplayList, _ runs: [ClosedRange<Int>], rows: Range<Int>) {
         // The band's part of each clip's mask, made once for all that use it.
         var masks: [ObjectIdentifier: ClipMask] = [:]
-        for run in runs { replay(list, run, rows: rows, masks: &masks) }
-    }
-
-    /// Draws the recorded operations of `run` (whole layers, begun and ended) that reach
-    /// `rows` of the target.
-    private func replay(_ list: DisplayList, _ run: ClosedRange<Int>, rows: Range<Int>,
-                        masks: inout [ObjectIdentifier: ClipMask]) {
         let band = IntRect(x0: Int.min / 4, y0: rows.lowerBound, x1: Int.max / 4, y1: rows.upperBound)
         // The open layers' top rows in the target's pixels, and how many are drawn whole.
         var origins: [(y: Int, whole: Bool)] = []
         var oy = 0, whole = 0
-        let entries = list.entries, states = list.states
+        let e = list.entries
+        let commands = e.commands, reaches = e.reaches, stateIndices = e.stateIndices
+        let structurals = e.structural, states = e.states
         // The state last set from the list, while no layer began or ended since: the
-        // next entry of the same state reuses it.
+        // next entry of the same state reuses it, in this run or the next (a run ends
+        // outside layers, where it began).
         var current: Int32 = -1
-        var i = run.lowerBound
-        while i <= run.upperBound {
-            let index = entries[i].state
-            // The band's rows in the current target's pixels.
-            let rowsHere = IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy)
-            if whole == 0 && !entries[i].command.isStructural {
-                // Outside this band's rows (the reach lies in the recorded clip already):
-                // skipped before the state is copied.
-                if entries[i].reach.intersection(rowsHere).isEmpty {
-                    i += 1
-                    continue
+        for run in runs {
+            var i = run.lowerBound
+            while i <= run.upperBound {
+                let index = stateIndices[i], structural = structurals[i]
+                // The band's rows in the current target's pixels.
+                let rowsHere = IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy)
+                if whole == 0 && !structural {
+                    // Outside this band's rows (the reach lies in the recorded clip already):
+                    // skipped before the state is copied.
+                    if reaches[i].intersection(rowsHere).isEmpty {
+                        i += 1
+                        continue
+                    }
                 }
+                if index != current || structural {
+                    var s = states[Int(index)]
+                    if whole == 0 {
+                        s.clipBounds = s.clipBounds.intersection(rowsHere)
+                        if s.clipBounds.isEmpty { s.dropMask() }
+                    }
+                    if let chain = s.clipChain, !s.clipBounds.isEmpty {
+                        if let m = mask(of: chain, within: whole == 0 ? rowsHere : chain.bounds, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
+                    }
+                    state = s
+                    current = structural ? -1 : index
+                }
+                let command = commands[i]
+                switch command {
+                case .beginLayer(let area, let end, let drawnWhole):
+                    if whole == 0 && reaches[i].intersection(state.clipBounds).isEmpty && end > i {
+                        i = end + 1
+                        continue
+                    }
+                    beginLayer(area: area)
+                    origins.append((area.y0, drawnWhole))
+                    oy += area.y0
+                    if drawnWhole { whole += 1 }
+                case .endLayer:
+                    guard let o = origins.popLast() else { break }
+                    oy -= o.y
+                    if o.whole { whole -= 1 }
+                    endTransparencyLayer()
+                default:
+                    guard !reaches[i].intersection(state.clipBounds).isEmpty else { break }
+                    unbandedClip = whole == 0 ? states[Int(index)].clipBounds : nil
+                    perform(command)
+                    unbandedClip = nil
+                }
+                i += 1
             }
-            if index != current || entries[i].command.isStructural {
-                var s = states[Int(index)]
-                if whole == 0 {
-                    s.clipBounds = s.clipBounds.intersection(rowsHere)
-                    if s.clipBounds.isEmpty { s.dropMask() }
-                }
-                if let chain = s.clipChain, !s.clipBounds.isEmpty {
-                    if let m = mask(of: chain, within: whole == 0 ? rowsHere : chain.bounds, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
-                }
-                state = s
-                current = entries[i].command.isStructural ? -1 : index
-            }
-            switch entries[i].command {
-            case .beginLayer(let area, let end, let drawnWhole):
-                if whole == 0 && entries[i].reach.intersection(state.clipBounds).isEmpty && end > i {
-                    i = end + 1
-                    continue
-                }
-                beginLayer(area: area)
-                origins.append((area.y0, drawnWhole))
-                oy += area.y0
-                if drawnWhole { whole += 1 }
-            case .endLayer:
-                guard let o = origins.popLast() else { break }
-                oy -= o.y
-                if o.whole { whole -= 1 }
-                endTransparencyLayer()
-            default:
-                guard !entries[i].reach.intersection(state.clipBounds).isEmpty else { break }
-                unbandedClip = whole == 0 ? states[Int(index)].clipBounds : nil
-                perform(entries[i].command)
-                unbandedClip = nil
-            }
-            i += 1
         }
     }
 
     private func perform(_ command: DisplayList.Command) {
         switch command {
         case .fill(let path, let paint, let rule): fill(path, paint: paint, rule: rule)
-        case .fillRect(let rect, let color):
-            state.fillColor = color
-            fill(rect)
+        case .fillRect(let rect, let color): fill(rect, color: color)
         case .stroke(let path, let paint): stroke(path, paint: paint)
         case .image(let image, let rect): draw(image, in: rect)
         case .coverage(let bytes, let width, let height, let x, let y, let color):
@@ -202,7 +201,7 @@ extension Context {
         return true
     }
 
-    private func record(_ command: DisplayList.Command, reach: IntRect, into recording: DisplayList) {
+    private func record(_ command: consuming DisplayList.Command, reach: IntRect, into recording: DisplayList) {
         var r = reach
         if let shadow = state.shadow { r = Context.expand(r, by: shadow) }
         r = r.intersection(state.clipBounds)

@@ -227,12 +227,18 @@ public final class Context {
     }
 
     /// Fills a rectangle with the fill colour (`CGContextFillRect`).
-    public func fill(_ rect: Rect) {
-        guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else { return fill(Path(rect: rect)) }
+    public func fill(_ rect: Rect) { fill(rect, color: state.fillColor) }
+
+    /// Fills a rectangle with `color`: `fill(_ rect:)`, and a band drawing a recorded
+    /// one again without setting its state's colour.
+    func fill(_ rect: Rect, color: Color) {
+        guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else {
+            return fill(Path(rect: rect), rule: .nonZero, color: color)
+        }
         guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        if recorded(.fillRect(rect, state.fillColor), reach: deviceReach(rect, margin: 1)) { return }
+        if recorded(.fillRect(rect, color), reach: deviceReach(rect, margin: 1)) { return }
         withShadow(reach: rect.standardized.insetBy(dx: -1, dy: -1)) {
-            scanRect(state.transform.apply(to: rect), paint: .color(state.fillColor))
+            scanRect(state.transform.apply(to: rect), paint: .color(color))
         }
     }
 

@@ -35,48 +35,71 @@ final class DisplayList {
         }
     }
 
-    /// An operation, the state it ran in (an index into `states`), and the device pixels
-    /// of its target it can change (within the state's clip): a band that misses them
-    /// skips it.
-    struct Entry {
-        var command: Command
-        let state: Int32
-        let reach: IntRect
+    /// The recorded operations, as parallel arrays (a band reads an operation's reach and
+    /// state for every one and its command only for those it draws: an array of whole
+    /// entries would copy the command out with each of those reads), and the states they
+    /// ran in. One stored value, so that recording an operation is one access to the
+    /// list, not one for each array.
+    struct Entries {
+        /// The operations.
+        var commands: [Command] = []
+        /// The state each operation ran in: an index into `states`.
+        var stateIndices: [Int32] = []
+        /// Whether each operation begins or ends a layer (`Command.isStructural`).
+        var structural: [Bool] = []
+        /// The device pixels of its target each operation can change (within its state's
+        /// clip): a band that misses them skips it.
+        var reaches: [IntRect] = []
+        /// The states the operations ran in, each kept once for a run of operations that
+        /// share it. The operations carry their own colours, so these hold black paints.
+        var states: [GraphicsState] = []
+
+        /// Starts the next state afresh (the states were removed).
+        mutating func forgetLast() { last = nil }
+
+        /// The last of `states`, kept apart too: compared with in place, where the last
+        /// element of the array would be copied out first (a state holds references).
+        private var last: GraphicsState?
+
+        mutating func append(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
+            if last?.matchesApartFromColors(state) != true {
+                var kept = state
+                kept.fillColor = .black
+                kept.strokeColor = .black
+                states.append(kept)
+                last = kept
+            }
+            stateIndices.append(Int32(states.count - 1))
+            structural.append(command.isStructural)
+            reaches.append(reach)
+            commands.append(command)
+        }
     }
 
-    private(set) var entries: [Entry] = []
-    /// The states the entries ran in, each kept once for a run of entries that share it.
-    /// The operations carry their own colours, so these hold black paints.
-    private(set) var states: [GraphicsState] = []
+    private(set) var entries = Entries()
+
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    /// How many operations are recorded.
+    var count: Int { entries.commands.count }
+    var isEmpty: Bool { entries.commands.isEmpty }
     /// Whether a transparency layer begun is not yet ended: the list cannot be drawn yet.
     var hasOpenLayer: Bool { !open.isEmpty }
 
-    func append(_ command: Command, state: GraphicsState, reach: IntRect) {
-        if states.last.map({ !$0.matchesApartFromColors(state) }) ?? true {
-            var kept = state
-            kept.fillColor = .black
-            kept.strokeColor = .black
-            states.append(kept)
-        }
-        entries.append(Entry(command: command, state: Int32(states.count - 1), reach: reach))
+    func append(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
+        entries.append(command, state: state, reach: reach)
     }
 
-    /// The state an entry ran in.
-    func state(of entry: Entry) -> GraphicsState { states[Int(entry.state)] }
-
     func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect) {
-        open.append(entries.count)
+        open.append(count)
         append(.beginLayer(area: area, end: -1, whole: state.shadow != nil), state: state, reach: reach)
     }
 
     func endLayer(state: GraphicsState) {
         guard let start = open.popLast() else { return }
-        if case .beginLayer(let area, _, let whole) = entries[start].command {
-            entries[start].command = .beginLayer(area: area, end: entries.count, whole: whole)
+        if case .beginLayer(let area, _, let whole) = entries.commands[start] {
+            entries.commands[start] = .beginLayer(area: area, end: count, whole: whole)
         }
         append(.endLayer, state: state, reach: .empty)
     }
@@ -84,16 +107,20 @@ final class DisplayList {
     /// Marks every open layer to be drawn whole: something inside reads across bands.
     func drawOpenLayersWhole() {
         for i in open {
-            if case .beginLayer(let area, let end, _) = entries[i].command {
-                entries[i].command = .beginLayer(area: area, end: end, whole: true)
+            if case .beginLayer(let area, let end, _) = entries.commands[i] {
+                entries.commands[i] = .beginLayer(area: area, end: end, whole: true)
             }
         }
     }
 
     /// Forgets what was recorded, keeping the storage.
     func removeAll() {
-        entries.removeAll(keepingCapacity: true)
-        states.removeAll(keepingCapacity: true)
+        entries.commands.removeAll(keepingCapacity: true)
+        entries.stateIndices.removeAll(keepingCapacity: true)
+        entries.structural.removeAll(keepingCapacity: true)
+        entries.reaches.removeAll(keepingCapacity: true)
+        entries.states.removeAll(keepingCapacity: true)
+        entries.forgetLast()
         open.removeAll()
     }
 }
