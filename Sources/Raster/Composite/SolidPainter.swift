@@ -2,24 +2,49 @@
 ///
 /// A painter lives for one drawing operation, on the stack of the context method that
 /// made it from the context's target and clip mask, which the context holds all the
-/// while; so it keeps them without counting references (retaining and releasing them
-/// cost as much as blending a small rectangle).
+/// while; so it keeps the surface's pixels as a pointer and the mask without counting
+/// references (retaining and releasing the two cost as much as blending a small
+/// rectangle, and calling through an uncounted reference retains it again).
 @safe struct SolidPainter: CoverageSink {
-    unowned(unsafe) let surface: Surface
+    /// The surface's first pixel, and the words from one row to the next.
+    private let pixels: UnsafeMutablePointer<UInt32>
+    private let rowWords: Int
     let color: UInt32
     let mode: BlendMode
     unowned(unsafe) let mask: ClipMask?
+    /// Whether a run is a plain source-over: no mask, the normal mode.
+    private let plain: Bool
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
     /// Read once per shape: whether the rows of a block go to the AVX2 loop.
     let wide = WideKernels.available
+
+    init(surface: Surface, color: UInt32, mode: BlendMode, mask: ClipMask?) {
+        unsafe self.init(pixels: surface.base, rowWords: surface.rowWords, color: color, mode: mode, mask: mask)
+    }
+
+    /// A painter of the pixels of a surface that outlives it: its first pixel and the words
+    /// from one row to the next.
+    @inline(__always)
+    init(pixels: UnsafeMutablePointer<UInt32>, rowWords: Int, color: UInt32, mode: BlendMode, mask: ClipMask?) {
+        unsafe self.pixels = pixels
+        self.rowWords = rowWords
+        self.color = color
+        self.mode = mode
+        unsafe self.mask = mask
+        plain = mask == nil && mode == .normal
+    }
+
+    /// The first pixel of row `y`.
+    @inline(__always)
+    private func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { unsafe pixels + y &* rowWords }
 
     /// Source-over of a rectangle's rows without a mask: the colour, its inverse alpha
     /// and the vector constants are worked out once for all rows. The AVX2 loop blends
     /// each row's edge pixels with it; otherwise each edge column is blended down the rows
     /// (a pass of its own keeps the vector loop's constants in registers).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
-        guard unsafe mask == nil, mode == .normal else {
+        guard plain else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
@@ -28,26 +53,26 @@
         // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
         // surface.
         if ia == 0 {
-            for y in rows { unsafe (surface.row(y) + x).update(repeating: s, count: count) }
+            for y in rows { unsafe (row(y) + x).update(repeating: s, count: count) }
         } else if ia != 255 && wide {
             // An edge of coverage 0 is colour 0, which the loop leaves alone.
             @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
             let e = (edge(edges.left), edge(edges.right))
-            unsafe WideKernels.overSolid(surface.row(rows.lowerBound) + x, stride: surface.rowWords, rows: rows.count,
+            unsafe WideKernels.overSolid(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count,
                                   count: count, color: s, inverseAlpha: ia, edges: e)
             return
         } else if ia != 255 {
             for y in rows {
-                unsafe Compositor.overSolid(surface.row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
+                unsafe Compositor.overSolid(row(y) + x, count: count, color: s, inverseAlpha: ia, rounding: rounding)
             }
         }
         // An edge pixel: `PixelMath.over` of the colour scaled by its coverage, as `span`
         // blends it, down the column a row's words at a time.
-        let step = unsafe surface.rowWords, height = rows.count
+        let step = rowWords, height = rows.count
         func column(_ column: Int, _ edge: UInt8) {
             guard edge != 0 else { return }
             let e = PixelMath.scale(color, UInt32(edge))
-            var p = unsafe surface.row(rows.lowerBound) + column
+            var p = unsafe row(rows.lowerBound) + column
             for _ in 0..<height {
                 unsafe p.pointee = unsafe PixelMath.over(e, p.pointee)
                 unsafe p += step
@@ -60,13 +85,13 @@
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
         // the surface.
-        if unsafe count == 1 && mask == nil && mode == .normal {
+        if count == 1 && plain {
             // Edge pixels come one at a time: blend them without the run's set-up.
-            let p = unsafe surface.row(y) + x
+            let p = unsafe row(y) + x
             unsafe p.pointee = unsafe PixelMath.over(coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage)), p.pointee)
             return
         }
-        unsafe Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage),
+        unsafe Compositor.solid(row(y) + x, count: count, color: color, coverage: UInt32(coverage),
                          mask: mask.map { unsafe UnsafePointer($0.pointer(x, y)) }, mode: mode, rounding: rounding)
     }
 }

@@ -367,6 +367,8 @@ public final class Context {
         var pixel = color.premultiplied.argb
         if state.alpha < 1 { pixel = PixelMath.scale(pixel, UInt32(state.alpha * 255 + 0.5)) }
         if pixel == 0 && state.blendMode.skipsTransparentSource { return nil }
-        return SolidPainter(surface: target, color: pixel, mode: state.blendMode, mask: state.clipMask)
+        // The target's pixels rather than the target: no reference to count.
+        return unsafe SolidPainter(pixels: target.base, rowWords: target.rowWords, color: pixel, mode: state.blendMode,
+                                   mask: state.clipMask)
     }
 }
