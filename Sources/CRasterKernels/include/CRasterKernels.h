@@ -18,12 +18,15 @@ bool crk_has_avx2(void);
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
 /// `dst` and each `stride` pixels after the one before:
 /// `pixel = color + round(pixel * inverse_alpha / 255)` per channel, `inverse_alpha`
-/// being 255 minus the colour's alpha. Unless 0, `left` is blended the same way (with
-/// its own alpha) over the pixel just before each run, and `right` over the one just
-/// after it: a rectangle's partly covered columns. Call only when `crk_has_avx2()` is
-/// true.
+/// being 255 minus the colour's alpha. Call only when `crk_has_avx2()` is true.
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                         uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right);
+                         uint32_t color, uint32_t inverse_alpha);
+
+/// `crk_over_solid_avx2`, and unless 0, `left` blended the same way (with its own alpha)
+/// over the pixel just before each run and `right` over the one just after it: a
+/// rectangle's partly covered columns. Call only when `crk_has_avx2()` is true.
+void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
+                               uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right);
 
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of

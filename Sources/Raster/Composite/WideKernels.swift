@@ -20,7 +20,11 @@ enum WideKernels {
     @inline(__always)
     static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
                           inverseAlpha ia: UInt32, edges: (left: UInt32, right: UInt32) = (0, 0)) {
-        unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia, edges.left, edges.right)
+        if edges == (0, 0) {
+            unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
+        } else {
+            unsafe crk_over_solid_edges_avx2(dst, stride, rows, count, color, ia, edges.left, edges.right)
+        }
     }
 
     /// `Compositor.row` in the normal mode at full coverage without a mask: `count`
