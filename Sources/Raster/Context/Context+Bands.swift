@@ -31,12 +31,13 @@ extension Context {
         flush(bands: nil)
     }
 
-    /// Draws what was recorded in `bands` bands of equal height (by default four for
-    /// each thread, at least 32 rows each).
+    /// Draws what was recorded in `bands` bands of equal height (by default two for each
+    /// thread, at least 32 rows each: one each would leave a thread idle when the drawing
+    /// sits in one half, and more bands each make their own masks and whole layers).
     package func flush(bands: Int?) {
         guard let list = recording, !list.isEmpty, !list.hasOpenLayer, let threads else { return }
         let height = target.height
-        let n = min(max(bands ?? max(1, min(threads.count * 4, height / 32)), 1), max(height, 1))
+        let n = min(max(bands ?? max(1, min(threads.count * 2, height / 32)), 1), max(height, 1))
         let work = Context.share(list, bands: n, height: height)
         let contexts = (0..<n).map { _ in Context(surface: target) }
         threads.run(tasks: n) { i in
