@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "raster-bench",
             dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host", "ImageDiff"],
-            exclude: ["bench-vs-peers"]
+            exclude: ["bench-vs-peers", "instructions-since"]
         ),
         .testTarget(
             name: "RasterTests",
