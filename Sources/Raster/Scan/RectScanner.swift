@@ -45,20 +45,19 @@ enum RectScanner {
         func partial(_ row: Int) {
             let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
             if cy <= 0 { return }
-            let c = byte(cy)
-            if !middle.isEmpty && c != 0 {
-                // One row of a block: the sink blends it with its edges in one go.
-                sink.block(rows: row..<row + 1, x: middle.lowerBound, count: middle.count, coverage: c,
-                           edges: (hasLeft ? byte(leftCover * cy) : 0, hasRight ? byte(rightCover * cy) : 0))
+            guard middle.isEmpty else {
+                // One row of a block: the sink blends it with its edges in one go. A row
+                // whose middle rounds to 0 has edges of 0 too (each edge covers less).
+                let c = byte(cy)
+                if c != 0 {
+                    sink.block(rows: row..<row + 1, x: middle.lowerBound, count: middle.count, coverage: c,
+                               edges: (hasLeft ? byte(leftCover * cy) : 0, hasRight ? byte(rightCover * cy) : 0))
+                }
                 return
             }
             if hasLeft {
                 let c = byte(leftCover * cy)
                 if c != 0 { sink.span(y: row, x: left, count: 1, coverage: c) }
-            }
-            if !middle.isEmpty {
-                let c = byte(cy)
-                if c != 0 { sink.span(y: row, x: middle.lowerBound, count: middle.count, coverage: c) }
             }
             if hasRight {
                 let c = byte(rightCover * cy)
