@@ -54,9 +54,6 @@ final class DisplayList {
         /// share it. The operations carry their own colours, so these hold black paints.
         var states: [GraphicsState] = []
 
-        /// Starts the next state afresh (the states were removed).
-        mutating func forgetLast() { last = nil }
-
         /// The last of `states`, kept apart too: compared with in place, where the last
         /// element of the array would be copied out first (a state holds references).
         private var last: GraphicsState?
@@ -73,6 +70,16 @@ final class DisplayList {
             structural.append(command.isStructural)
             reaches.append(reach)
             commands.append(command)
+        }
+
+        /// Forgets every operation and state, keeping the storage.
+        mutating func removeAll() {
+            commands.removeAll(keepingCapacity: true)
+            stateIndices.removeAll(keepingCapacity: true)
+            structural.removeAll(keepingCapacity: true)
+            reaches.removeAll(keepingCapacity: true)
+            states.removeAll(keepingCapacity: true)
+            last = nil
         }
     }
 
@@ -115,12 +122,7 @@ final class DisplayList {
 
     /// Forgets what was recorded, keeping the storage.
     func removeAll() {
-        entries.commands.removeAll(keepingCapacity: true)
-        entries.stateIndices.removeAll(keepingCapacity: true)
-        entries.structural.removeAll(keepingCapacity: true)
-        entries.reaches.removeAll(keepingCapacity: true)
-        entries.states.removeAll(keepingCapacity: true)
-        entries.forgetLast()
+        entries.removeAll()
         open.removeAll()
     }
 }
