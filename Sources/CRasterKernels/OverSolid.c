@@ -32,40 +32,29 @@ static inline __m128i over2(__m128i d, __m128i s) {
     return _mm_add_epi32(_mm_or_si128(rb, _mm_slli_epi16(ag, 8)), s);
 }
 
-/* One run of `crk_over_solid_avx2`; `tail` masks its last `count - body` lanes. */
+/*
+ * `rows` runs of the colour and, unless 0, each run's edge pixels (see the header). The
+ * two entry points below pass their own edges; with both 0, a constant, the edge step
+ * folds away.
+ */
 __attribute__((target("avx2"), always_inline))
-static inline void run8(uint32_t *dst, intptr_t count, intptr_t body, __m256i tail, __m256i c, __m256i k) {
-    for (intptr_t i = 0; i < body; i += 8) {
-        __m256i *p = (__m256i *)(dst + i);
-        _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), c, k));
-    }
-    if (body < count) {
-        int *p = (int *)(dst + body);
-        _mm256_maskstore_epi32(p, tail, blend8(_mm256_maskload_epi32(p, tail), c, k));
-    }
-}
-
-__attribute__((target("avx2")))
-void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                         uint32_t color, uint32_t inverse_alpha) {
-    if (count <= 0) return;
-    const __m256i c = _mm256_set1_epi32((int)color), k = _mm256_set1_epi16((short)inverse_alpha);
-    const intptr_t body = count & ~(intptr_t)7;
-    // Lanes 0..<(count - body) of the last step.
-    const __m256i tail = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - body)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    for (intptr_t y = 0; y < rows; y++, dst += stride) run8(dst, count, body, tail, c, k);
-}
-
-__attribute__((target("avx2")))
-void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                               uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right) {
+static inline void over_solid_rows(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
+                                   uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right) {
     if (count <= 0) return;
     const __m256i c = _mm256_set1_epi32((int)color), k = _mm256_set1_epi16((short)inverse_alpha);
     const __m128i edges = _mm_setr_epi32((int)left, (int)right, 0, 0);
     const intptr_t body = count & ~(intptr_t)7;
+    // Lanes 0..<(count - body) of the last step.
     const __m256i tail = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - body)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     for (intptr_t y = 0; y < rows; y++, dst += stride) {
-        run8(dst, count, body, tail, c, k);
+        for (intptr_t i = 0; i < body; i += 8) {
+            __m256i *p = (__m256i *)(dst + i);
+            _mm256_storeu_si256(p, blend8(_mm256_loadu_si256(p), c, k));
+        }
+        if (body < count) {
+            int *p = (int *)(dst + body);
+            _mm256_maskstore_epi32(p, tail, blend8(_mm256_maskload_epi32(p, tail), c, k));
+        }
         if (left | right) {
             // Both edge pixels in one step; a pixel whose colour is 0 is neither read nor
             // written (it may lie outside the clip).
@@ -75,6 +64,18 @@ void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
             if (right) dst[count] = (uint32_t)_mm_extract_epi32(b, 1);
         }
     }
+}
+
+__attribute__((target("avx2")))
+void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
+                         uint32_t color, uint32_t inverse_alpha) {
+    over_solid_rows(dst, stride, rows, count, color, inverse_alpha, 0, 0);
+}
+
+__attribute__((target("avx2")))
+void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
+                               uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right) {
+    over_solid_rows(dst, stride, rows, count, color, inverse_alpha, left, right);
 }
 
 #else
