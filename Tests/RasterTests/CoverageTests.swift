@@ -155,6 +155,59 @@ import TestSupport
         }
     }
 
+    @Test func solidRowsBlendAsTheirRuns() {
+        // `SolidPainter` sweeps the scan converter's rows itself (the AVX2 kernel where
+        // there is one); against the same cells handed over run by run, for random
+        // outlines under both rules, colours of every alpha over pixels of every alpha, and
+        // rows of every width modulo eight and across several 64-cell words.
+        var random = SplitMix64(seed: 21)
+        let size = 150
+        // One scan converter for all: each sweep must leave its cells cleared for the next.
+        let rasterizer = Rasterizer()
+        for trial in 0..<200 {
+            let width = 4 + Int(random.next() % UInt64(size - 4))
+            let clip = trial % 3 == 0
+                ? IntRect(x0: Int(random.next() % 9), y0: 1, x1: width - Int(random.next() % 5), y1: 40)
+                : IntRect(width: width, height: 40)
+            let background = (0..<(size * 40)).map { _ in randomPremultiplied(&random, opaque: false) }
+            let color = randomPremultiplied(&random, opaque: trial % 8 == 0)
+            rasterizer.reset()
+            // A polygon of up to 24 corners, some well outside the clip, and a second one
+            // inside the first half the time: windings of -2 to 2 and more.
+            for _ in 0..<(trial % 2 == 0 ? 1 : 2) {
+                let corners = (0..<(3 + Int(random.next() % 22))).map { _ in
+                    Point(x: random.unit() * Double(width + 20) - 10, y: random.unit() * 50 - 5)
+                }
+                for i in corners.indices { rasterizer.addSegment(corners[i], corners[(i + 1) % corners.count]) }
+            }
+            let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
+            let rows = try! Surface(width: size, height: 40), runs = try! Surface(width: size, height: 40)
+            for (i, p) in background.enumerated() {
+                rows[i % size, i / size] = Pixel(argb: p)
+                runs[i % size, i / size] = Pixel(argb: p)
+            }
+            var painter = SolidPainter(surface: rows, color: color, mode: .normal, mask: nil)
+            rasterizer.rasterize(rule: rule, clip: clip, into: &painter)
+            var byRuns = SpansOnly(inner: SolidPainter(surface: runs, color: color, mode: .normal, mask: nil))
+            rasterizer.rasterize(rule: rule, clip: clip, into: &byRuns)
+            var wrong = 0
+            for j in 0..<40 {
+                for i in 0..<size where rows[i, j] != runs[i, j] {
+                    wrong += 1
+                    if wrong <= 5 { Issue.record("trial \(trial) (\(rule)): pixel \(i), \(j): \(rows[i, j]) against \(runs[i, j])") }
+                }
+            }
+        }
+    }
+
+    /// A random premultiplied colour, opaque when asked.
+    func randomPremultiplied(_ random: inout SplitMix64, opaque: Bool) -> UInt32 {
+        let v = random.next()
+        let a = opaque ? 255 : UInt32(truncatingIfNeeded: v) & 255
+        let c = { (shift: UInt64) in a == 0 ? 0 : UInt32(truncatingIfNeeded: v >> shift) % (a + 1) }
+        return a << 24 | c(8) << 16 | c(16) << 8 | c(24)
+    }
+
     func total(_ s: Surface) -> Double {
         var sum = 0.0
         for y in 0..<s.height { for x in 0..<s.width { sum += Double(s[x, y].a) / 255 } }

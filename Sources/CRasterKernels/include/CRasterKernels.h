@@ -28,6 +28,17 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right);
 
+/// One row of the scan converter's accumulated cells turned into coverage and blended
+/// with `color` onto the row's pixels at `dst`, as Raster's `Rasterizer` sweep hands
+/// runs to `SolidPainter` in the normal mode without a mask: each pixel `i` in
+/// `0..<width` takes the coverage of the running sum of cells `0...i` (even-odd or
+/// nonzero), and `pixel = s + round(pixel * (255 - alpha(s)) / 255)` per channel with
+/// `s = round(color * coverage / 255)`. The `words` touched-cell words (bit `i` set when
+/// cell `i` may be non-zero) and the row's `width + 2` cells are left cleared. Call only
+/// when `crk_has_avx2()` is true.
+void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
+                               uint32_t *dst, uint32_t color, bool even_odd);
+
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of
 /// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.

@@ -82,6 +82,17 @@
         column(x + count, edges.right)
     }
 
+    /// Rows go to the AVX2 sweep when the run is a plain source-over.
+    var sweepsRows: Bool { plain && wide }
+
+    mutating func sweep(row y: Int, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
+                        width: Int, words: Int, rule: FillRule) {
+        // Safe: the row's pixels `x..<x+width` lie inside the clip bounds, inside the
+        // surface; the cells and bits are the rasterizer's row.
+        unsafe WideKernels.sweepOverSolid(cells: cells, touched: touched, width: width, words: words,
+                                          dst: row(y) + x, color: color, evenOdd: rule == .evenOdd)
+    }
+
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         // Safe: the rasterizer only reports runs inside the clip bounds, which lie inside
         // the surface.

@@ -8,9 +8,30 @@ protocol CoverageSink {
     /// `edges.left` and the one just after it by `edges.right` (0: not drawn): a
     /// rectangle's fully covered rows, which a sink can blend with one set-up, row by row.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8))
+
+    /// Whether the sink turns rows of accumulated cells into coverage itself, through
+    /// `sweep(row:)`, rather than receiving them as runs. Read once per shape.
+    var sweepsRows: Bool { get }
+
+    /// Row `y` of the scan converter's cells, from pixel `x` on: `width` pixels, the
+    /// running sum of cells `0...i` being pixel `i`'s winding under `rule`, with one bit
+    /// per cell in `touched` (`words` words) set where a cell may be non-zero. The sink
+    /// composites the row and leaves its cells and bits cleared. Called only when
+    /// `sweepsRows`.
+    mutating func sweep(row y: Int, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
+                        width: Int, words: Int, rule: FillRule)
 }
 
 extension CoverageSink {
+    /// Runs, not rows.
+    var sweepsRows: Bool { false }
+
+    /// Not called: `sweepsRows` is false.
+    mutating func sweep(row y: Int, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
+                        width: Int, words: Int, rule: FillRule) {
+        preconditionFailure("sweep(row:) of a sink that takes runs")
+    }
+
     /// Row by row, through `span`.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)

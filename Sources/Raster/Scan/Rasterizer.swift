@@ -283,6 +283,13 @@ import Glibc
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
     private func sweep<S: CoverageSink>(rule: FillRule, left: Int, width: Int, pitch: Int, words: Int,
                                         top: Int, bottom: Int, into sink: inout S) {
+        if sink.sweepsRows {
+            for row in top..<bottom {
+                unsafe sink.sweep(row: row, x: left, cells: cells + (row - top) * pitch, touched: touched + (row - top) * words,
+                                  width: width, words: words, rule: rule)
+            }
+            return
+        }
         for row in top..<bottom {
             let line = unsafe cells + (row - top) * pitch
             let bits = unsafe touched + (row - top) * words
