@@ -134,7 +134,9 @@ extension Context {
                         i = end + 1
                         continue
                     }
-                    beginLayer(area: area)
+                    // Outside layers drawn whole, the band draws and composites this one
+                    // in its rows only: it clears only those.
+                    beginLayer(area: area, rows: whole == 0 && !drawnWhole ? rowsHere.y0 ..< rowsHere.y1 : nil)
                     origins.append((area.y0, drawnWhole))
                     oy += area.y0
                     if drawnWhole { whole += 1 }

@@ -63,12 +63,20 @@ extension Context {
     }
 
     /// Begins a layer over `area` of the target's pixels, whatever the clip: what
-    /// `beginLayer(limit:unclipped:)` chose, and what a band draws again.
-    func beginLayer(area input: IntRect) {
+    /// `beginLayer(limit:unclipped:)` chose, and what a band draws again. A band that
+    /// draws and composites the layer only in its rows (`rows`, in the target's pixels)
+    /// clears only those of the layer.
+    func beginLayer(area input: IntRect, rows: Range<Int>? = nil) {
         var area = input
         let layer: Surface
         do {
-            layer = try Surface(width: max(1, area.width), height: max(1, area.height), scale: target.scale)
+            let width = max(1, area.width), height = max(1, area.height)
+            if let rows {
+                layer = try Surface(width: width, height: height, scale: target.scale,
+                                    clearingRows: (rows.lowerBound - area.y0) ..< (rows.upperBound - area.y0))
+            } else {
+                layer = try Surface(width: width, height: height, scale: target.scale)
+            }
         } catch {
             // No memory for the layer: it takes no drawing (an empty clip over the parent)
             // and composites nothing.

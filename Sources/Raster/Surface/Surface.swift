@@ -52,6 +52,33 @@ import Glibc
         self.owned = true
     }
 
+    /// Creates a surface of `width` x `height` pixels whose rows `rows` are transparent
+    /// and whose other rows hold whatever the memory held: a band's share of a
+    /// transparency layer, drawn and composited in the band's rows only, which then
+    /// clears and touches only those. The other rows must never be read.
+    ///
+    /// - Throws: as `init(width:height:scale:)`.
+    package init(width: Int, height: Int, scale: Double, clearingRows rows: Range<Int>) throws(RasterError) {
+        try Surface.check(width: width, height: height)
+        guard let memory = unsafe malloc(width * height * 4) else { throw RasterError.outOfMemory(bytes: width * height * 4) }
+        let cleared = rows.clamped(to: 0..<height)
+        #if DEBUG
+        // In debug builds the other rows hold a colour no drawing makes, so that a read of
+        // them shows in the pixels (the band tests compare them with one thread's).
+        // Safe: the `width * height` words were just allocated.
+        unsafe memory.bindMemory(to: UInt32.self, capacity: width * height).initialize(repeating: 0x80c0_4020, count: width * height)
+        #endif
+        // Safe: the rows cleared lie inside the `width * height` words just allocated.
+        unsafe memset(memory + cleared.lowerBound * width * 4, 0, cleared.count * width * 4)
+        self.width = width
+        self.height = height
+        self.stride = width * 4
+        self.rowWords = width
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        unsafe self.base = unsafe memory.bindMemory(to: UInt32.self, capacity: width * height)
+        self.owned = true
+    }
+
     /// Creates a transparent surface of the size and scale of `other`.
     ///
     /// - Throws: `RasterError.outOfMemory` when the memory cannot be had.
