@@ -56,6 +56,30 @@ import TestSupport
         #expect(differing.isEmpty, "frames \(differing) differ")
     }
 
+    @Test func smallDrawingStaysOnTheCallingThread() throws {
+        // A flush of little drawing (a mask's few operations) is not worth waking the
+        // helpers for; a page's is. Both give one thread's pixels. Threads of its own: the
+        // other tests run at the same time.
+        let threads = RenderThreads(count: 2)
+        // The small one is tall enough for several bands.
+        for (side, shared) in [(48, false), (600, true)] {
+            let one = try Surface(width: side, height: 600), many = try Surface(width: side, height: 600)
+            let before = threads.sharedRuns
+            for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: threads))] {
+                c.setFillColor(Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8))
+                c.fill(Path(ellipseIn: Rect(x: 1, y: 2, width: Double(side) - 3, height: 595)))
+                c.beginTransparencyLayer()
+                c.setFillColor(.black)
+                c.fill(Rect(x: 0, y: 200, width: Double(side), height: 1.5))
+                c.endTransparencyLayer()
+                c.flush()
+                #expect(s.words.contains { $0 != 0 })
+            }
+            #expect(many == one, "side \(side)")
+            #expect((threads.sharedRuns > before) == shared, "side \(side): helpers woken \(threads.sharedRuns - before) times")
+        }
+    }
+
     @Test func aBlurOutsideLayersSeesWhatWasDrawnBeforeIt() throws {
         let one = try Surface(width: 64, height: 64), many = try Surface(width: 64, height: 64)
         for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: BandTests.threads))] {

@@ -34,14 +34,18 @@ extension Context {
     /// Draws what was recorded in `bands` bands of equal height (by default two for each
     /// thread, at least 32 rows each: one each would leave a thread idle when the drawing
     /// sits in one half, and more bands each make their own masks and whole layers).
+    /// Drawing too small to be worth waking the threads for (a mask's few operations)
+    /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {
         guard let list = recording, !list.isEmpty, !list.hasOpenLayer, let threads else { return }
         let height = target.height
-        let n = min(max(bands ?? max(1, min(threads.count * 2, height / 32)), 1), max(height, 1))
-        let work = Context.share(list, bands: n, height: height)
+        var n = min(max(bands ?? max(1, min(threads.count * 2, height / 32)), 1), max(height, 1))
+        if bands == nil && Context.work(of: list) < Context.bandedWorkThreshold { n = 1 }
+        let bounds = (0...n).map { $0 * height / n }
+        let work = Context.share(list, bounds: bounds)
         let contexts = (0..<n).map { _ in Context(surface: target) }
         threads.run(tasks: n) { i in
-            contexts[i].replay(list, work[i], rows: i * height / n ..< (i + 1) * height / n)
+            contexts[i].replay(list, work[i], rows: bounds[i] ..< bounds[i + 1])
         }
         for c in contexts {
             if let f = c.failure { noteFailure(f) }
@@ -53,10 +57,28 @@ extension Context {
         list.removeAll()
     }
 
-    /// For each of `n` bands of equal height, the runs of entries that reach it: an
-    /// operation outside layers where its reach crosses the band's rows, a transparency
-    /// layer with all it holds where the layer's reach does.
-    private static func share(_ list: DisplayList, bands n: Int, height: Int) -> [[ClosedRange<Int>]] {
+    /// The work below which a flush draws in one band, in device pixels of reach: about
+    /// what a thread draws in the time it takes to wake the others.
+    static let bandedWorkThreshold = 131_072
+
+    /// The pixels the recorded operations outside layers can reach, with a transparency
+    /// layer's reach standing for all it holds: how much drawing the list is, roughly.
+    static func work(of list: DisplayList) -> Int {
+        let e = list.entries
+        let commands = e.commands, reaches = e.reaches, structural = e.structural
+        var total = 0, i = 0
+        while i < commands.count {
+            if !reaches[i].isEmpty { total += reaches[i].width * reaches[i].height }
+            if structural[i], case .beginLayer(_, let end, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
+        }
+        return total
+    }
+
+    /// For each band (rows `bounds[k] ..< bounds[k + 1]`), the runs of entries that reach
+    /// it: an operation outside layers where its reach crosses the band's rows, a
+    /// transparency layer with all it holds where the layer's reach does.
+    private static func share(_ list: DisplayList, bounds: [Int]) -> [[ClosedRange<Int>]] {
+        let n = bounds.count - 1
         var work = [[ClosedRange<Int>]](repeating: [], count: n)
         let e = list.entries
         let commands = e.commands, reaches = e.reaches, structural = e.structural
@@ -65,13 +87,12 @@ extension Context {
             var last = i
             if structural[i], case .beginLayer(_, let end, _) = commands[i], end > i { last = end }
             let reach = reaches[i]
-            let y0 = max(reach.y0, 0), y1 = min(reach.y1, height)
+            let y0 = max(reach.y0, 0), y1 = min(reach.y1, bounds[n])
             if y0 < y1 {
-                // Band k holds rows k * height / n ..< (k + 1) * height / n.
-                var k = min(n - 1, y0 * n / height)
-                while k > 0 && k * height / n > y0 { k -= 1 }
-                while k + 1 < n && (k + 1) * height / n <= y0 { k += 1 }
-                while k < n && k * height / n < y1 {
+                // The first band whose rows end below y0, then each band that starts above y1.
+                var k = 0
+                while bounds[k + 1] <= y0 { k += 1 }
+                while k < n && bounds[k] < y1 {
                     if let previous = work[k].last, previous.upperBound + 1 == i {
                         work[k][work[k].count - 1] = previous.lowerBound...last
                     } else {
@@ -130,7 +151,8 @@ extension Context {
                 let command = commands[i]
                 switch command {
                 case .beginLayer(let area, let end, let drawnWhole):
-                    if whole == 0 && reaches[i].intersection(state.clipBounds).isEmpty && end > i {
+                    // A layer outside the band, or one that holds nothing, draws nothing.
+                    if end == i + 1 || (whole == 0 && reaches[i].intersection(state.clipBounds).isEmpty && end > i) {
                         i = end + 1
                         continue
                     }
