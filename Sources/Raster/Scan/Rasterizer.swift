@@ -248,17 +248,27 @@ import Glibc
         unsafe Rasterizer.mark(bits, from: first, through: last &+ 1)
         // Across several columns: the height is shared in proportion to the x covered.
         let k = d / (hi - lo)
-        var x = lo
-        var column = first
-        while column <= last {
-            let next = min(Double(column &+ 1), hi)
-            let piece = k * (next - x)
-            let frac = (x + next) / 2 - Double(column)
-            unsafe line[column] += Float(piece * (1 - frac))
-            unsafe line[column &+ 1] += Float(piece * frac)
-            x = next
+        // The first column, from `lo` to its right edge.
+        let next = Double(first &+ 1)
+        let piece = k * (next - lo)
+        let frac = (lo + next) / 2 - Double(first)
+        unsafe line[first] += Float(piece * (1 - frac))
+        unsafe line[first &+ 1] += Float(piece * frac)
+        // The columns crossed whole: x runs from the column to the next, so the piece is
+        // `k` and the split a half each way, exactly as the general step computes them.
+        let half = Float(k * 0.5)
+        var column = first &+ 1
+        while column < last {
+            unsafe line[column] += half
+            unsafe line[column &+ 1] += half
             column &+= 1
         }
+        // The last column, from its left edge to `hi`.
+        let x = Double(last)
+        let lastPiece = k * (hi - x)
+        let lastFrac = (x + hi) / 2 - x
+        unsafe line[last] += Float(lastPiece * (1 - lastFrac))
+        unsafe line[last &+ 1] += Float(lastPiece * lastFrac)
     }
 
     /// Sets the touched bits of cells `first...end` (both at least 0).
