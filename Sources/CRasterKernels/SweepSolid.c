@@ -72,11 +72,13 @@ static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k,
     for (; i < count; i++) dst[i] = s1 + scale1(dst[i], k1);
 }
 
+/* Eight zeros then eight all-ones lanes: eight lanes loaded from `8 - j` on are the lanes from `j` on. */
+static const int32_t from_lane[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1};
+
 __attribute__((target("avx2")))
 void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
-                               uint32_t *dst, uint32_t color, bool even_odd) {
+                               uint32_t *dst, intptr_t room, uint32_t color, bool even_odd) {
     const __m256i c = _mm256_set1_epi32((int)color), last = _mm256_set1_epi32(7);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     float acc = 0;
     // The colour scaled by the coverage of `acc`, which every pixel up to the next
     // touched cell takes, and its inverse alpha in 16-bit pairs; with `s` 0 they are left
@@ -84,11 +86,16 @@ void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, 
     __m256i s = _mm256_setzero_si256(), k = _mm256_setzero_si256();
     bool blank = true, opaque = false;
     // Group by group of eight cells, from one holding a touched cell to the next; the
-    // pixels in between take the coverage the last group ended with.
+    // pixels in between take the coverage the last group ended with. Each word of bits
+    // is cleared as it is read.
     intptr_t i = 0, w = 0;
     uint64_t word = touched[0];
+    touched[0] = 0;
     while (i < width) {
-        while (word == 0 && ++w < words) word = touched[w];
+        while (word == 0 && ++w < words) {
+            word = touched[w];
+            touched[w] = 0;
+        }
         const intptr_t group = word == 0 ? width : (((w << 6) + __builtin_ctzll(word)) & ~(intptr_t)7);
         const intptr_t next = group < width ? group : width;
         if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque);
@@ -106,22 +113,29 @@ void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, 
             bits &= bits - 1;
             acc += cells[group + j];
             cells[group + j] = 0;
-            const __m256 from = _mm256_castsi256_ps(_mm256_cmpgt_epi32(lanes, _mm256_set1_epi32(j - 1)));
+            const __m256 from = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - j)));
             sums = _mm256_blendv_ps(sums, _mm256_set1_ps(acc), from);
         }
-        const __m256i coverage = coverage8(sums, even_odd);
+        __m256i coverage = coverage8(sums, even_odd);
+        uint32_t *p = dst + group;
+        if (n < 8 && group + 8 <= room) {
+            // Past the row's end but inside the surface's row: those pixels take coverage
+            // 0, which writes them back as they were. (A closed outline's cells sum to
+            // about 0 over a row, so their coverage is 0 already; this keeps it so.)
+            coverage = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - n)), coverage);
+        }
         const __m256i scaled = scale8(c, pairs(coverage));
         const __m256i inverse = pairs(_mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(scaled, 24)));
-        uint32_t *p = dst + group;
-        if (n == 8) {
+        if (group + 8 <= room) {
             _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8(_mm256_loadu_si256((__m256i *)p), inverse), scaled));
         } else {
-            // The row's last pixels one by one: a masked store is slow on some processors.
+            // The surface's last pixels one by one: a masked store is slow on some processors.
             uint32_t e[8], ia[8];
             _mm256_storeu_si256((__m256i *)e, scaled);
             _mm256_storeu_si256((__m256i *)ia, inverse);
             for (intptr_t j = 0; j < n; j++) p[j] = e[j] + scale1(p[j], ia[j] & 0xffff);
         }
+        if (n < 8) break;
         // The last lane's colour is the one of the pixels up to the next touched group.
         s = _mm256_permutevar8x32_epi32(scaled, last);
         k = _mm256_permutevar8x32_epi32(inverse, last);
@@ -131,7 +145,7 @@ void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, 
         // The bits of this group are done; the word's later bits are the next groups'.
         word = shift + 8 >= 64 ? 0 : word & (~(uint64_t)0 << (shift + 8));
     }
-    for (intptr_t j = 0; j < words; j++) touched[j] = 0;
+    while (++w < words) touched[w] = 0;
     cells[width] = 0;
     cells[width + 1] = 0;
 }
@@ -139,8 +153,8 @@ void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, 
 #else
 
 void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
-                               uint32_t *dst, uint32_t color, bool even_odd) {
-    (void)cells; (void)touched; (void)width; (void)words; (void)dst; (void)color; (void)even_odd;
+                               uint32_t *dst, intptr_t room, uint32_t color, bool even_odd) {
+    (void)cells; (void)touched; (void)width; (void)words; (void)dst; (void)room; (void)color; (void)even_odd;
 }
 
 #endif

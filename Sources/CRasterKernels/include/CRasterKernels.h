@@ -33,11 +33,13 @@ void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
 /// runs to `SolidPainter` in the normal mode without a mask: each pixel `i` in
 /// `0..<width` takes the coverage of the running sum of cells `0...i` (even-odd or
 /// nonzero), and `pixel = s + round(pixel * (255 - alpha(s)) / 255)` per channel with
-/// `s = round(color * coverage / 255)`. The `words` touched-cell words (bit `i` set when
-/// cell `i` may be non-zero) and the row's `width + 2` cells are left cleared. Call only
-/// when `crk_has_avx2()` is true.
+/// `s = round(color * coverage / 255)`. The `room` pixels from `dst` (at least `width`)
+/// belong to the surface's row: those past `width` may be read and are written back
+/// unchanged. The `words` touched-cell words (bit `i` set when cell `i` may be
+/// non-zero) and the row's `width + 2` cells are left cleared. Call only when
+/// `crk_has_avx2()` is true.
 void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
-                               uint32_t *dst, uint32_t color, bool even_odd);
+                               uint32_t *dst, intptr_t room, uint32_t color, bool even_odd);
 
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of

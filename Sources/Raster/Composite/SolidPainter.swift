@@ -88,9 +88,10 @@
     mutating func sweep(row y: Int, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
                         width: Int, words: Int, rule: FillRule) {
         // Safe: the row's pixels `x..<x+width` lie inside the clip bounds, inside the
-        // surface; the cells and bits are the rasterizer's row.
+        // surface, whose row holds `rowWords` words; the cells and bits are the
+        // rasterizer's row.
         unsafe WideKernels.sweepOverSolid(cells: cells, touched: touched, width: width, words: words,
-                                          dst: row(y) + x, color: color, evenOdd: rule == .evenOdd)
+                                          dst: row(y) + x, room: rowWords - x, color: color, evenOdd: rule == .evenOdd)
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
