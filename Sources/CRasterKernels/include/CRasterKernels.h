@@ -28,6 +28,15 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right);
 
+/// Raster's scan converter, its accumulation: every one of the `count / 4` segments
+/// (x0, y0, x1, y1 in device pixels) adds its area and cover to the cells of rows
+/// `top..<bottom`, `pitch` cells a row from column `left`, and sets their touched bits
+/// (`words` words a row); the parts of a segment left of `left` or right of `right`
+/// count as vertical lines on those borders. The cells get exactly the floats of the
+/// Swift code it replaced (see Accumulate.c). Portable C: for every processor.
+void crk_accumulate(const double *segments, intptr_t count, float *cells, uint64_t *touched,
+                    intptr_t left, intptr_t right, intptr_t pitch, intptr_t words, intptr_t top, intptr_t bottom);
+
 /// One row of the scan converter's accumulated cells turned into coverage and blended
 /// with `color` onto the row's pixels at `dst`, as Raster's `Rasterizer` sweep hands
 /// runs to `SolidPainter` in the normal mode without a mask: each pixel `i` in

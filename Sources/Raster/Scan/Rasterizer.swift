@@ -1,3 +1,4 @@
+import CRasterKernels
 import Glibc
 
 /// The exact-area scan converter: collects device-space line segments, then computes for
@@ -133,161 +134,14 @@ import Glibc
         }
     }
 
-    /// Adds every segment's area and cover to the cells of rows `top..<bottom`.
+    /// Adds every segment's area and cover to the cells of rows `top..<bottom`: the C
+    /// loop of `CRasterKernels`, which computes as Swift would but without the range
+    /// checks of each conversion to an integer (a fifth of its instructions here).
     private func accumulate(left: Int, right: Int, pitch: Int, words: Int, top: Int, bottom: Int) {
-        let l = Double(left), r = Double(right), t = Double(top), b = Double(bottom)
-        do {
-            // Safe: the buffer holds `segmentValues` values.
-            let seg = unsafe segments, count = segmentValues
-            var i = 0
-            while i < count {
-                let x0 = unsafe seg[i], y0 = unsafe seg[i + 1], x1 = unsafe seg[i + 2], y1 = unsafe seg[i + 3]
-                i += 4
-                if max(y0, y1) <= t || min(y0, y1) >= b { continue }
-                if min(x0, x1) >= l && max(x0, x1) <= r {
-                    addLine(x0, y0, x1, y1, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
-                    continue
-                }
-                // Split where the segment leaves the columns (at most twice: at `l` and
-                // at `r`); the parts outside become vertical lines on the border, which
-                // cover exactly what they covered.
-                var cuts = (1.0, 1.0)
-                var n = 0
-                func cut(at edge: Double) {
-                    guard (x0 - edge) * (x1 - edge) < 0 else { return }
-                    let t = (edge - x0) / (x1 - x0)
-                    if n == 0 { cuts.0 = t } else { cuts = (min(cuts.0, t), max(cuts.0, t)) }
-                    n += 1
-                }
-                cut(at: l)
-                cut(at: r)
-                var from = 0.0
-                for k in 0...n {
-                    let to = k == n ? 1.0 : (k == 0 ? cuts.0 : cuts.1)
-                    let ya = y0 + (y1 - y0) * from, yb = y0 + (y1 - y0) * to
-                    let xa = x0 + (x1 - x0) * from, xb = x0 + (x1 - x0) * to
-                    let xm = (xa + xb) / 2
-                    let cx = min(max(xm, l), r)
-                    if xm == cx {
-                        addLine(min(max(xa, l), r), ya, min(max(xb, l), r), yb, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
-                    } else {
-                        addLine(cx, ya, cx, yb, left: left, pitch: pitch, words: words, top: top, bottom: bottom)
-                    }
-                    from = to
-                }
-            }
-        }
-    }
-
-    /// Adds one line, all of whose x lie in `left...right`, to the cells of the band.
-    @inline(__always)
-    private func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, left: Int, pitch: Int, words: Int, top: Int, bottom: Int) {
-        var ax = x0, ay = y0, bx = x1, by = y1, dir = 1.0
-        if ay > by { swap(&ax, &bx); swap(&ay, &by); dir = -1 }
-        let yStart = max(ay, Double(top)), yEnd = min(by, Double(bottom))
-        if yStart >= yEnd { return }
-        let dxdy = (bx - ax) / (by - ay)
-        var row = yStart.floorInt
-        var yTop = yStart
-        var xTop = ax + (yTop - ay) * dxdy
-        let origin = Double(left)
-        // Safe: row is in top..<bottom and every x in left...right, so all indices fall
-        // inside the band's (bottom - top) * pitch cells; the arithmetic cannot overflow.
-        var line = unsafe cells + (row &- top) &* pitch
-        var bits = unsafe touched + (row &- top) &* words
-        if ax == bx {
-            // A vertical line (the sides of rectangles and rounded rectangles): the same
-            // column and the same split on every row, as `cellsForRow` would find them.
-            let x = ax - origin
-            let first = max(0, Int(x))
-            let frac = (x + x) / 2 - Double(first)
-            while yTop < yEnd {
-                let yBottom = min(Double(row &+ 1), yEnd)
-                let d = (yBottom - yTop) * dir
-                unsafe Rasterizer.mark(bits, from: first, through: first &+ 1)
-                unsafe line[first] += Float(d * (1 - frac))
-                unsafe line[first &+ 1] += Float(d * frac)
-                yTop = yBottom
-                row &+= 1
-                unsafe line += pitch
-                unsafe bits += words
-            }
-            return
-        }
-        while yTop < yEnd {
-            let yBottom = min(Double(row &+ 1), yEnd)
-            let xBottom = yBottom == by ? bx : ax + (yBottom - ay) * dxdy
-            unsafe cellsForRow(line, bits, xTop - origin, xBottom - origin, (yBottom - yTop) * dir)
-            yTop = yBottom
-            xTop = xBottom
-            row &+= 1
-            unsafe line += pitch
-            unsafe bits += words
-        }
-    }
-
-    /// Adds a piece of a line within one pixel row, from x `xa` to `xb` (relative to the
-    /// band's left column) covering a signed height `d`: each column it crosses gets the
-    /// area to the right of the line within it, and the next column the rest of the cover.
-    @inline(__always)
-    private func cellsForRow(_ line: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
-                             _ xa: Double, _ xb: Double, _ d: Double) {
-        let lo = min(xa, xb), hi = max(xa, xb)
-        // A rounding error can put an interpolated x a hair left of the band; clamped to
-        // 0, truncation is the floor.
-        let first = max(0, Int(lo))
-        if hi <= Double(first &+ 1) {
-            // Within one column (the last column is the first exactly when this holds).
-            unsafe Rasterizer.mark(bits, from: first, through: first &+ 1)
-            let frac = (xa + xb) / 2 - Double(first)
-            unsafe line[first] += Float(d * (1 - frac))
-            unsafe line[first &+ 1] += Float(d * frac)
-            return
-        }
-        let last = hi.ceilInt &- 1
-        unsafe Rasterizer.mark(bits, from: first, through: last &+ 1)
-        // Across several columns: the height is shared in proportion to the x covered.
-        let k = d / (hi - lo)
-        // The first column, from `lo` to its right edge.
-        let next = Double(first &+ 1)
-        let piece = k * (next - lo)
-        let frac = (lo + next) / 2 - Double(first)
-        unsafe line[first] += Float(piece * (1 - frac))
-        unsafe line[first &+ 1] += Float(piece * frac)
-        // The columns crossed whole: x runs from the column to the next, so the piece is
-        // `k` and the split a half each way, exactly as the general step computes them.
-        let half = Float(k * 0.5)
-        var column = first &+ 1
-        while column < last {
-            unsafe line[column] += half
-            unsafe line[column &+ 1] += half
-            column &+= 1
-        }
-        // The last column, from its left edge to `hi`.
-        let x = Double(last)
-        let lastPiece = k * (hi - x)
-        let lastFrac = (x + hi) / 2 - x
-        unsafe line[last] += Float(lastPiece * (1 - lastFrac))
-        unsafe line[last &+ 1] += Float(lastPiece * lastFrac)
-    }
-
-    /// Sets the touched bits of cells `first...end` (both at least 0).
-    @inline(__always)
-    private static func mark(_ bits: UnsafeMutablePointer<UInt64>, from first: Int, through end: Int) {
-        let w0 = first &>> 6, w1 = end &>> 6
-        let low = ~UInt64(0) &<< UInt64(truncatingIfNeeded: first & 63)
-        let high = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 63 &- (end & 63))
-        if w0 == w1 {
-            unsafe bits[w0] |= low & high
-            return
-        }
-        unsafe bits[w0] |= low
-        var w = w0 &+ 1
-        while w < w1 {
-            unsafe bits[w] = ~0
-            w &+= 1
-        }
-        unsafe bits[w1] |= high
+        // Safe: the buffers hold `segmentValues` values, the band's `(bottom - top) * pitch`
+        // cells and as many rows of `words` words; every segment is clamped to the
+        // columns `left...right` and the rows `top..<bottom` before a cell is written.
+        unsafe crk_accumulate(segments, segmentValues, cells, touched, left, right, pitch, words, top, bottom)
     }
 
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
