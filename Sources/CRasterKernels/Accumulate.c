@@ -13,16 +13,6 @@
 static inline double lesser(double x, double y) { return y < x ? y : x; }
 static inline double greater(double x, double y) { return y >= x ? y : x; }
 
-/* `floor` and `ceil` as integers, for values well inside the range of intptr_t. */
-static inline intptr_t floor_int(double x) {
-    const intptr_t t = (intptr_t)x;
-    return (double)t > x ? t - 1 : t;
-}
-static inline intptr_t ceil_int(double x) {
-    const intptr_t t = (intptr_t)x;
-    return (double)t < x ? t + 1 : t;
-}
-
 /* Sets the touched bits of cells `first...end` (both at least 0). */
 static inline void mark(uint64_t *bits, intptr_t first, intptr_t end) {
     const intptr_t w0 = first >> 6, w1 = end >> 6;
@@ -54,7 +44,7 @@ static inline void cells_for_row(float *line, uint64_t *bits, double xa, double 
         line[first + 1] += (float)(d * frac);
         return;
     }
-    const intptr_t last = ceil_int(hi) - 1;
+    const intptr_t last = crk_ceil_int(hi) - 1;
     mark(bits, first, last + 1);
     // Across several columns: the height is shared in proportion to the x covered.
     const double k = d / (hi - lo);
@@ -87,7 +77,7 @@ static inline void add_line(float *cells, uint64_t *touched, double x0, double y
     const double y_start = greater(ay, (double)top), y_end = lesser(by, (double)bottom);
     if (y_start >= y_end) return;
     const double dxdy = (bx - ax) / (by - ay);
-    intptr_t row = floor_int(y_start);
+    intptr_t row = crk_floor_int(y_start);
     double y_top = y_start;
     double x_top = ax + (y_top - ay) * dxdy;
     const double origin = (double)left;

@@ -11,6 +11,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/// `floor(x)` as an integer, for `x` well inside the range of `intptr_t` (callers clamp
+/// coordinates and turn NaN away first). Swift's conversion from Double checks the range
+/// on every call, and baseline x86-64 has no rounding instruction.
+static inline intptr_t crk_floor_int(double x) {
+    const intptr_t t = (intptr_t)x;
+    return (double)t > x ? t - 1 : t;
+}
+
+/// `ceil(x)` as an integer, as `crk_floor_int`.
+static inline intptr_t crk_ceil_int(double x) {
+    const intptr_t t = (intptr_t)x;
+    return (double)t < x ? t + 1 : t;
+}
+
+/// `v` in 0...1 as 8 bits: `v * 255 + 0.5` truncated, the product and the sum rounded
+/// each on its own, as Swift computes them.
+static inline uint8_t crk_unit_to_byte(double v) {
+#pragma clang fp contract(off)
+    const double scaled = v * 255;
+    return (uint8_t)(scaled + 0.5);
+}
+
 /// Whether this processor and operating system run the AVX2 kernels below, and
 /// `VITRINE_NO_AVX2` did not turn them off when the library was loaded.
 bool crk_has_avx2(void);

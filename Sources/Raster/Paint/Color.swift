@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// A colour with straight (not premultiplied) red, green, blue and alpha
 /// components in 0...1, in the sRGB space (`UIColor` / `CGColor`).
 ///
@@ -47,8 +49,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "Color(\(red), \(green), \(blue), \(alpha))" }
 
     static func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
-    /// A component or product of components, in 0...1 since `init` clamps them, as 8 bits.
-    static func to8(_ v: Double) -> UInt8 { UInt8(v * 255 + 0.5) }
+    /// A component or product of components, in 0...1 since `init` clamps them, as 8 bits
+    /// (`UInt8(v * 255 + 0.5)` without the range check of the conversion).
+    static func to8(_ v: Double) -> UInt8 { crk_unit_to_byte(v) }
 
     /// Transparent black (`UIColor.clear`).
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
