@@ -86,7 +86,8 @@ public struct Gradient: Hashable, Sendable {
             let r = (ca.red + (cb.red - ca.red) * f) * al
             let g = (ca.green + (cb.green - ca.green) * f) * al
             let bl = (ca.blue + (cb.blue - ca.blue) * f) * al
-            out[i] = UInt32(al * 255 + 0.5) << 24 | UInt32(r * 255 + 0.5) << 16 | UInt32(g * 255 + 0.5) << 8 | UInt32(bl * 255 + 0.5)
+            // Each in 0...1: the stops' components and `alpha` are.
+            out[i] = UInt32(Color.to8(al)) << 24 | UInt32(Color.to8(r)) << 16 | UInt32(Color.to8(g)) << 8 | UInt32(Color.to8(bl))
         }
         return out
     }
