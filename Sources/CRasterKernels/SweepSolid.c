@@ -75,10 +75,11 @@ static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k,
 /* Eight zeros then eight all-ones lanes: eight lanes loaded from `8 - j` on are the lanes from `j` on. */
 static const int32_t from_lane[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1};
 
-__attribute__((target("avx2")))
-void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
-                               uint32_t *dst, intptr_t room, uint32_t color, bool even_odd) {
-    const __m256i c = _mm256_set1_epi32((int)color), last = _mm256_set1_epi32(7);
+/* One row of `crk_sweep_over_solid_avx2`. */
+__attribute__((target("avx2"), always_inline))
+static inline void sweep_row(float *cells, uint64_t *touched, intptr_t width, intptr_t words, uint32_t *dst,
+                             intptr_t room, __m256i c, bool even_odd) {
+    const __m256i last = _mm256_set1_epi32(7);
     float acc = 0;
     // The colour scaled by the coverage of `acc`, which every pixel up to the next
     // touched cell takes, and its inverse alpha in 16-bit pairs; with `s` 0 they are left
@@ -150,11 +151,23 @@ void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, 
     cells[width + 1] = 0;
 }
 
+__attribute__((target("avx2")))
+void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
+                               intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
+                               bool even_odd) {
+    const __m256i c = _mm256_set1_epi32((int)color);
+    for (intptr_t r = 0; r < rows; r++) {
+        sweep_row(cells + r * pitch, touched + r * words, width, words, dst + r * stride, room, c, even_odd);
+    }
+}
+
 #else
 
-void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
-                               uint32_t *dst, intptr_t room, uint32_t color, bool even_odd) {
-    (void)cells; (void)touched; (void)width; (void)words; (void)dst; (void)room; (void)color; (void)even_odd;
+void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
+                               intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
+                               bool even_odd) {
+    (void)cells; (void)touched; (void)pitch; (void)width; (void)words; (void)rows; (void)dst; (void)stride; (void)room;
+    (void)color; (void)even_odd;
 }
 
 #endif

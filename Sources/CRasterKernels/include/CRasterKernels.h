@@ -59,18 +59,20 @@ void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
 void crk_accumulate(const double *segments, intptr_t count, float *cells, uint64_t *touched,
                     intptr_t left, intptr_t right, intptr_t pitch, intptr_t words, intptr_t top, intptr_t bottom);
 
-/// One row of the scan converter's accumulated cells turned into coverage and blended
-/// with `color` onto the row's pixels at `dst`, as Raster's `Rasterizer` sweep hands
-/// runs to `SolidPainter` in the normal mode without a mask: each pixel `i` in
-/// `0..<width` takes the coverage of the running sum of cells `0...i` (even-odd or
-/// nonzero), and `pixel = s + round(pixel * (255 - alpha(s)) / 255)` per channel with
-/// `s = round(color * coverage / 255)`. The `room` pixels from `dst` (at least `width`)
-/// belong to the surface's row: those past `width` may be read and are written back
-/// unchanged. The `words` touched-cell words (bit `i` set when cell `i` may be
-/// non-zero) and the row's `width + 2` cells are left cleared. Call only when
-/// `crk_has_avx2()` is true.
-void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t width, intptr_t words,
-                               uint32_t *dst, intptr_t room, uint32_t color, bool even_odd);
+/// Rows of the scan converter's accumulated cells turned into coverage and blended
+/// with `color` onto the pixels, as Raster's `Rasterizer` sweep hands runs to
+/// `SolidPainter` in the normal mode without a mask. Row `r` of `rows` has `pitch`
+/// cells from `cells + r * pitch`, `words` words of touched bits from
+/// `touched + r * words` (bit `i` set when cell `i` may be non-zero), and `width`
+/// pixels from `dst + r * stride`: pixel `i` takes the coverage of the running sum of
+/// cells `0...i` (even-odd or nonzero), and `pixel = s + round(pixel * (255 -
+/// alpha(s)) / 255)` per channel with `s = round(color * coverage / 255)`. The `room`
+/// pixels from each row's first (at least `width`) belong to the surface's row: those
+/// past `width` may be read and are written back unchanged. The cells (`width + 2` a
+/// row) and bits are left cleared. Call only when `crk_has_avx2()` is true.
+void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
+                               intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
+                               bool even_odd);
 
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of

@@ -27,14 +27,16 @@ enum WideKernels {
         }
     }
 
-    /// One row of the rasterizer's cells swept into coverage and blended as
+    /// Rows of the rasterizer's cells swept into coverage and blended as
     /// `SolidPainter.span` blends each run, cells and bits cleared (see
-    /// `CoverageSink.sweep(row:)`); the `room` pixels from `dst` lie in the surface's row,
-    /// and those past `width` are written back unchanged. Call only when `available`.
+    /// `CoverageSink.sweep(rows:)`): the first row's pixels at `dst`, each next one
+    /// `stride` words on; the `room` pixels from each row's first lie in the surface's
+    /// row, and those past `width` are written back unchanged. Call only when `available`.
     @inline(__always)
-    static func sweepOverSolid(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, width: Int,
-                               words: Int, dst: UnsafeMutablePointer<UInt32>, room: Int, color: UInt32, evenOdd: Bool) {
-        unsafe crk_sweep_over_solid_avx2(cells, touched, width, words, dst, room, color, evenOdd)
+    static func sweepOverSolid(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pitch: Int,
+                               width: Int, words: Int, rows: Int, dst: UnsafeMutablePointer<UInt32>, stride: Int,
+                               room: Int, color: UInt32, evenOdd: Bool) {
+        unsafe crk_sweep_over_solid_avx2(cells, touched, pitch, width, words, rows, dst, stride, room, color, evenOdd)
     }
 
     /// `Compositor.row` in the normal mode at full coverage without a mask: `count`

@@ -10,16 +10,16 @@ protocol CoverageSink {
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8))
 
     /// Whether the sink turns rows of accumulated cells into coverage itself, through
-    /// `sweep(row:)`, rather than receiving them as runs. Read once per shape.
+    /// `sweep(rows:)`, rather than receiving them as runs. Read once per shape.
     var sweepsRows: Bool { get }
 
-    /// Row `y` of the scan converter's cells, from pixel `x` on: `width` pixels, the
-    /// running sum of cells `0...i` being pixel `i`'s winding under `rule`, with one bit
-    /// per cell in `touched` (`words` words) set where a cell may be non-zero. The sink
-    /// composites the row and leaves its cells and bits cleared. Called only when
-    /// `sweepsRows`.
-    mutating func sweep(row y: Int, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
-                        width: Int, words: Int, rule: FillRule)
+    /// Rows `rows` of the scan converter's cells, from pixel `x` on, `pitch` cells and
+    /// `words` words of touched bits a row: `width` pixels a row, the running sum of a
+    /// row's cells `0...i` being pixel `i`'s winding under `rule`, a bit set where a cell
+    /// may be non-zero. The sink composites the rows and leaves their cells and bits
+    /// cleared. Called only when `sweepsRows`.
+    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
+                        pitch: Int, width: Int, words: Int, rule: FillRule)
 }
 
 extension CoverageSink {
@@ -27,9 +27,9 @@ extension CoverageSink {
     var sweepsRows: Bool { false }
 
     /// Not called: `sweepsRows` is false.
-    mutating func sweep(row y: Int, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
-                        width: Int, words: Int, rule: FillRule) {
-        preconditionFailure("sweep(row:) of a sink that takes runs")
+    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
+                        pitch: Int, width: Int, words: Int, rule: FillRule) {
+        preconditionFailure("sweep(rows:) of a sink that takes runs")
     }
 
     /// Row by row, through `span`.

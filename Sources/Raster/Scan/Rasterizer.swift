@@ -148,10 +148,8 @@ import Glibc
     private func sweep<S: CoverageSink>(rule: FillRule, left: Int, width: Int, pitch: Int, words: Int,
                                         top: Int, bottom: Int, into sink: inout S) {
         if sink.sweepsRows {
-            for row in top..<bottom {
-                unsafe sink.sweep(row: row, x: left, cells: cells + (row - top) * pitch, touched: touched + (row - top) * words,
-                                  width: width, words: words, rule: rule)
-            }
+            unsafe sink.sweep(rows: top..<bottom, x: left, cells: cells, touched: touched, pitch: pitch, width: width,
+                              words: words, rule: rule)
             return
         }
         for row in top..<bottom {
