@@ -1,9 +1,33 @@
+import CRasterKernels
 @testable import Raster
 import RasterScenes
 import Testing
 
 /// The backdrop blur's four interleaved channels against the plane blur it must equal.
 @Suite struct GaussianBlurTests {
+    @Test func blurredFloatsBecomeThePortablePixels() {
+        // The SSE2 conversion of a blurred backdrop's floats against the one-channel-at-
+        // a-time version: values in range, around the rounding halves, below 0 and above
+        // 255, NaN, and colours above their alpha.
+        var random = SplitMix64(seed: 41)
+        let specials: [Float] = [-1, -0.0, 0, 0.49999997, 0.5, 1.5, 127.5, 254.5, 254.49998, 255, 255.2, 300, 1e9, .nan, .infinity]
+        var wrong = 0
+        for trial in 0..<20_000 {
+            var v = (0..<4).map { _ in Float(random.unit() * 270 - 7) }
+            if trial % 3 == 0 { v[Int(random.next() % 4)] = specials[Int(random.next() % UInt64(specials.count))] }
+            if trial % 5 == 0 { v[Int(random.next() % 4)] = Float(random.next() % 256) + 0.5 }
+            let fast = crk_pixel_of_floats(v), portable = crk_pixel_of_floats_portable(v)
+            if fast != portable {
+                wrong += 1
+                if wrong <= 5 { Issue.record("\(v): \(String(fast, radix: 16)) against \(String(portable, radix: 16))") }
+            }
+        }
+        // The reference itself, on a pixel worked out by hand: alpha 200.4 rounds to 200,
+        // red 230 is cut to it, green 99.5 rounds up, blue -3 is 0.
+        #expect(crk_pixel_of_floats_portable([-3, 99.5, 230, 200.4]) == 0xc8c8_6400)
+        #expect(crk_pixel_of_floats([-3, 99.5, 230, 200.4]) == 0xc8c8_6400)
+    }
+
     @Test(arguments: [0.8, 1.5, 3, 9.5])
     func interleavedChannelsEqualPlanes(sigma: Double) throws {
         var random = SplitMix64(seed: 3)

@@ -10,6 +10,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /// `floor(x)` as an integer, for `x` well inside the range of `intptr_t` (callers clamp
 /// coordinates and turn NaN away first). Swift's conversion from Double checks the range
@@ -31,6 +34,38 @@ static inline uint8_t crk_unit_to_byte(double v) {
 #pragma clang fp contract(off)
     const double scaled = v * 255;
     return (uint8_t)(scaled + 0.5);
+}
+
+/// `crk_pixel_of_floats` one channel at a time: what processors without SSE2 run, and
+/// what the tests compare the SSE2 version with.
+static inline uint32_t crk_pixel_of_floats_portable(const float *v) {
+    uint32_t out[4];
+    for (int i = 0; i < 4; i++) {
+        // NaN, like negatives, becomes 0.
+        const float x = v[i] > 0 ? (v[i] < 255.0f ? v[i] : 255.0f) : 0.0f;
+        out[i] = (uint32_t)(x + 0.5f);
+    }
+    for (int i = 0; i < 3; i++) if (out[i] > out[3]) out[i] = out[3];
+    return out[3] << 24 | out[2] << 16 | out[1] << 8 | out[0];
+}
+
+/// A premultiplied pixel from four channel values in blue, green, red, alpha order (a
+/// blurred backdrop's floats): each `max(v, 0) + 0.5` truncated, at most 255, and each
+/// colour channel at most the alpha. SSE2 where there is SSE2 (every x86-64).
+static inline uint32_t crk_pixel_of_floats(const float *v) {
+#if defined(__SSE2__)
+    // max(NaN, 0) is 0, as in the portable version.
+    __m128 x = _mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps());
+    x = _mm_min_ps(x, _mm_set1_ps(255.0f));
+    __m128i c = _mm_cvttps_epi32(_mm_add_ps(x, _mm_set1_ps(0.5f)));
+    const __m128i a = _mm_shuffle_epi32(c, _MM_SHUFFLE(3, 3, 3, 3));
+    const __m128i over = _mm_cmpgt_epi32(c, a);
+    c = _mm_or_si128(_mm_andnot_si128(over, c), _mm_and_si128(over, a));
+    c = _mm_packs_epi32(c, c);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(c, c));
+#else
+    return crk_pixel_of_floats_portable(v);
+#endif
 }
 
 /// Whether this processor and operating system run the AVX2 kernels below, and

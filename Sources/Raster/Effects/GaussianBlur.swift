@@ -1,3 +1,4 @@
+import CRasterKernels
 import Glibc
 
 /// A Gaussian blur of planes of floats: three box passes per axis (running sums, so the
@@ -301,11 +302,11 @@ enum GaussianBlur {
         for y in rows {
             let row = unsafe surface.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
             let mask = unsafe mask?.pointer(box.x0, box.y0 + y)
+            // Safe: `blurred` holds the row's w pixels of four floats each.
+            let floats = unsafe UnsafeRawPointer(blurred).assumingMemoryBound(to: Float.self)
             for x in 0..<w {
-                let v = unsafe blurred[x]
-                let a = min(255, UInt32(max(0, v[3]) + 0.5))
-                let p = a << 24 | min(a, UInt32(max(0, v[2]) + 0.5)) << 16 | min(a, UInt32(max(0, v[1]) + 0.5)) << 8
-                    | min(a, UInt32(max(0, v[0]) + 0.5))
+                // Each channel rounded, at most 255, the colour at most the alpha.
+                let p = unsafe crk_pixel_of_floats(floats + 4 &* x)
                 let k = unsafe mask.map { unsafe PixelMath.mul(strength, UInt32($0[x])) } ?? strength
                 unsafe row[x] = unsafe k == 255 ? p : PixelMath.lerp(row[x], p, k)
             }
