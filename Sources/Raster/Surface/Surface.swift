@@ -38,18 +38,12 @@ import Glibc
     /// - Throws: `RasterError.invalidSurfaceSize` when a side is outside 1...32768 or
     ///   the pixels are more than `maximumPixels`; `.outOfMemory` when the system cannot
     ///   give the memory (never a crash).
-    public init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
+    public convenience init(width: Int, height: Int, scale: Double = 1) throws(RasterError) {
         try Surface.check(width: width, height: height)
         // calloc, not allocate(capacity:): a failed allocation is an error, not a trap,
         // and untouched pages of a large surface stay unmapped zeros.
         guard let memory = unsafe calloc(width * height, 4) else { throw RasterError.outOfMemory(bytes: width * height * 4) }
-        self.width = width
-        self.height = height
-        self.stride = width * 4
-        self.rowWords = width
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
-        unsafe self.base = unsafe memory.bindMemory(to: UInt32.self, capacity: width * height)
-        self.owned = true
+        unsafe self.init(owning: memory, width: width, height: height, scale: scale)
     }
 
     /// Creates a surface of `width` x `height` pixels whose rows `rows` are transparent
@@ -58,7 +52,7 @@ import Glibc
     /// clears and touches only those. The other rows must never be read.
     ///
     /// - Throws: as `init(width:height:scale:)`.
-    package init(width: Int, height: Int, scale: Double, clearingRows rows: Range<Int>) throws(RasterError) {
+    package convenience init(width: Int, height: Int, scale: Double, clearingRows rows: Range<Int>) throws(RasterError) {
         try Surface.check(width: width, height: height)
         guard let memory = unsafe malloc(width * height * 4) else { throw RasterError.outOfMemory(bytes: width * height * 4) }
         let cleared = rows.clamped(to: 0..<height)
@@ -70,6 +64,12 @@ import Glibc
         #endif
         // Safe: the rows cleared lie inside the `width * height` words just allocated.
         unsafe memset(memory + cleared.lowerBound * width * 4, 0, cleared.count * width * 4)
+        unsafe self.init(owning: memory, width: width, height: height, scale: scale)
+    }
+
+    /// A surface of `width` x `height` pixels, tightly packed, in `memory` from malloc,
+    /// which it frees.
+    private init(owning memory: UnsafeMutableRawPointer, width: Int, height: Int, scale: Double) {
         self.width = width
         self.height = height
         self.stride = width * 4
