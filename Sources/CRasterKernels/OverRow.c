@@ -2,6 +2,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include "Lanes.h"
 
 /*
  * The formula of Raster's `Compositor.row` in the normal mode at full coverage: each
@@ -12,14 +13,8 @@
  */
 __attribute__((target("avx2"), always_inline))
 static inline __m256i over8(__m256i d, __m256i s) {
-    const __m256i low = _mm256_set1_epi32(0x00ff00ff), half = _mm256_set1_epi16(128), m = _mm256_set1_epi16(257);
-    const __m256i full = _mm256_set1_epi32(255);
     __m256i a = _mm256_srli_epi32(s, 24);
-    __m256i ia = _mm256_sub_epi32(full, a);
-    __m256i k = _mm256_or_si256(ia, _mm256_slli_epi32(ia, 16));
-    __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, low), k), half), m);
-    __m256i ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), k), half), m);
-    __m256i out = _mm256_add_epi32(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), s);
+    __m256i out = _mm256_add_epi32(scale8(d, pairs(_mm256_sub_epi32(_mm256_set1_epi32(255), a))), s);
     __m256i clear = _mm256_cmpeq_epi32(a, _mm256_setzero_si256());
     return _mm256_blendv_epi8(out, d, clear);
 }

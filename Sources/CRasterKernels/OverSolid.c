@@ -2,6 +2,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include "Lanes.h"
 
 /*
  * The formula of Raster's `Compositor.overSolid`: red-blue and alpha-green pairs in
@@ -12,10 +13,7 @@
  */
 __attribute__((target("avx2"), always_inline))
 static inline __m256i blend8(__m256i d, __m256i c, __m256i k) {
-    const __m256i low = _mm256_set1_epi32(0x00ff00ff), half = _mm256_set1_epi16(128), m = _mm256_set1_epi16(257);
-    __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, low), k), half), m);
-    __m256i ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), k), half), m);
-    return _mm256_add_epi32(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), c);
+    return _mm256_add_epi32(scale8(d, k), c);
 }
 
 /*

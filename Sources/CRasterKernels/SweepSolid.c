@@ -2,20 +2,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-
-/*
- * Every channel of each 32-bit lane of `x` times the lane's `k / 255`, rounded as
- * Raster's `PixelMath.scale` does it: `k` sits in both 16-bit halves of its lane, the
- * red-blue and alpha-green pairs are multiplied in 16-bit lanes, and the high half of
- * `(t + 128) * 257` is the rounded quotient by 255.
- */
-__attribute__((target("avx2"), always_inline))
-static inline __m256i scale8(__m256i x, __m256i k) {
-    const __m256i low = _mm256_set1_epi32(0x00ff00ff), half = _mm256_set1_epi16(128), m = _mm256_set1_epi16(257);
-    __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(x, low), k), half), m);
-    __m256i ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(x, 8), k), half), m);
-    return _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8));
-}
+#include "Lanes.h"
 
 /* `scale8` on one pixel: `PixelMath.scale`. */
 static inline uint32_t scale1(uint32_t w, uint32_t k) {
@@ -25,10 +12,6 @@ static inline uint32_t scale1(uint32_t w, uint32_t k) {
     ag = (ag + ((ag >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
     return rb | ag;
 }
-
-/* A lane value in both 16-bit halves of its lane. */
-__attribute__((target("avx2"), always_inline))
-static inline __m256i pairs(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
 /*
  * Raster's `Rasterizer.coverage` on eight accumulated windings: the absolute value,

@@ -1,0 +1,27 @@
+#ifndef C_RASTER_KERNELS_LANES_H
+#define C_RASTER_KERNELS_LANES_H
+
+/*
+ * The 8-bit arithmetic the AVX2 kernels share, eight premultiplied `0xAARRGGBB` pixels
+ * in a 256-bit register. Private to the kernels; included after <immintrin.h>.
+ */
+
+/*
+ * Every channel of each 32-bit lane of `x` times the lane's `k / 255`, rounded as
+ * Raster's `PixelMath.scale` does it: `k` sits in both 16-bit halves of its lane, the
+ * red-blue and alpha-green pairs are multiplied in 16-bit lanes, and the high half of
+ * `(t + 128) * 257` is the rounded quotient by 255.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scale8(__m256i x, __m256i k) {
+    const __m256i low = _mm256_set1_epi32(0x00ff00ff), half = _mm256_set1_epi16(128), m = _mm256_set1_epi16(257);
+    __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(x, low), k), half), m);
+    __m256i ag = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(x, 8), k), half), m);
+    return _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8));
+}
+
+/* A lane value in both 16-bit halves of its lane: a per-pixel `k` for `scale8`. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i pairs(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
+
+#endif
