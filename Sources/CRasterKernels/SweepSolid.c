@@ -14,25 +14,36 @@ static inline uint32_t scale1(uint32_t w, uint32_t k) {
 }
 
 /*
- * Raster's `Rasterizer.coverage` on eight accumulated windings: the absolute value,
- * folded for even-odd when above 1 (`a - 2 * round(a / 2)`, halves away from zero), at
- * most 1, times 255 plus a half, truncated. Separate multiply and add intrinsics are
- * never fused, so each step rounds as the Swift code's does.
+ * Raster's `Rasterizer.coverage` on eight accumulated windings, fixed point with `one`
+ * a whole pixel and `shift` its logarithm: nonzero takes the absolute value, at most
+ * `one`; even-odd the distance to the nearest even winding (the winding modulo `2 *
+ * one`, folded); then `(a * 255 + one / 2) >> shift`.
  */
 __attribute__((target("avx2"), always_inline))
-static inline __m256i coverage8(__m256 w, bool even_odd) {
-    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
-    __m256 a = _mm256_and_ps(w, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
+static inline __m256i coverage8(__m256i w, __m256i one, __m128i shift, bool even_odd) {
+    __m256i a;
     if (even_odd) {
-        __m256 h = _mm256_mul_ps(a, half);
-        __m256 t = _mm256_round_ps(h, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-        __m256 r = _mm256_add_ps(t, _mm256_and_ps(_mm256_cmp_ps(_mm256_sub_ps(h, t), half, _CMP_GE_OQ), one));
-        __m256 f = _mm256_sub_ps(a, _mm256_add_ps(r, r));
-        f = _mm256_and_ps(f, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
-        a = _mm256_blendv_ps(a, f, _mm256_cmp_ps(a, one, _CMP_GT_OQ));
+        const __m256i two = _mm256_add_epi32(one, one);
+        a = _mm256_and_si256(w, _mm256_sub_epi32(two, _mm256_set1_epi32(1)));
+        a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));
+    } else {
+        a = _mm256_min_epi32(_mm256_abs_epi32(w), one);
     }
-    a = _mm256_min_ps(a, one);
-    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(a, _mm256_set1_ps(255.0f)), half));
+    const __m256i t = _mm256_sub_epi32(_mm256_slli_epi32(a, 8), a);
+    return _mm256_srl_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(one, 1)), shift);
+}
+
+/*
+ * The running sums of eight cells: lane `j` is the sum of lanes `0...j`. Integers, so
+ * the order of the additions does not matter.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i prefix8(__m256i v) {
+    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
+    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
+    // The low half's total (its lane 3) added to every lane of the high half.
+    const __m256i low = _mm256_shuffle_epi32(v, 0xff);
+    return _mm256_add_epi32(v, _mm256_permute2x128_si256(low, low, 0x08));
 }
 
 /*
@@ -60,10 +71,11 @@ static const int32_t from_lane[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1
 
 /* One row of `crk_sweep_over_solid_avx2`. */
 __attribute__((target("avx2"), always_inline))
-static inline void sweep_row(float *cells, uint64_t *touched, intptr_t width, intptr_t words, uint32_t *dst,
-                             intptr_t room, __m256i c, bool even_odd) {
+static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, intptr_t words, uint32_t *dst,
+                             intptr_t room, __m256i c, __m256i one, __m128i shift, bool even_odd) {
     const __m256i last = _mm256_set1_epi32(7);
-    float acc = 0;
+    // The running sum so far, in every lane.
+    __m256i acc = _mm256_setzero_si256();
     // The colour scaled by the coverage of `acc`, which every pixel up to the next
     // touched cell takes, and its inverse alpha in 16-bit pairs; with `s` 0 they are left
     // alone.
@@ -85,22 +97,14 @@ static inline void sweep_row(float *cells, uint64_t *touched, intptr_t width, in
         if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque);
         if (next == width) break;
         const intptr_t n = width - group < 8 ? width - group : 8;
-        // The running sum after each cell: only touched cells are added (the others are
-        // 0), in order, as the scalar sweep adds them; each sum goes to its lane and the
-        // lanes after it. In the row's last group, the two cells past its end may be
-        // added to lanes that are not drawn.
-        const intptr_t shift = group - (w << 6);
-        unsigned bits = (unsigned)(word >> shift) & 0xffu;
-        __m256 sums = _mm256_set1_ps(acc);
-        while (bits != 0) {
-            const int j = __builtin_ctz(bits);
-            bits &= bits - 1;
-            acc += cells[group + j];
-            cells[group + j] = 0;
-            const __m256 from = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - j)));
-            sums = _mm256_blendv_ps(sums, _mm256_set1_ps(acc), from);
-        }
-        __m256i coverage = coverage8(sums, even_odd);
+        // All eight cells (those not touched are 0; a row's pitch is a multiple of 8, so
+        // the last group stays in the row), cleared, summed on from the row so far. In
+        // the row's last group, cells past its end may be added to lanes not drawn.
+        __m256i *cell = (__m256i *)(cells + group);
+        const __m256i sums = _mm256_add_epi32(prefix8(_mm256_loadu_si256(cell)), acc);
+        _mm256_storeu_si256(cell, _mm256_setzero_si256());
+        acc = _mm256_permutevar8x32_epi32(sums, last);
+        __m256i coverage = coverage8(sums, one, shift, even_odd);
         uint32_t *p = dst + group;
         if (n < 8 && group + 8 <= room) {
             // Past the row's end but inside the surface's row: those pixels take coverage
@@ -127,7 +131,8 @@ static inline void sweep_row(float *cells, uint64_t *touched, intptr_t width, in
         opaque = _mm256_testz_si256(k, k);
         i = group + 8;
         // The bits of this group are done; the word's later bits are the next groups'.
-        word = shift + 8 >= 64 ? 0 : word & (~(uint64_t)0 << (shift + 8));
+        const intptr_t shift_in_word = group - (w << 6);
+        word = shift_in_word + 8 >= 64 ? 0 : word & (~(uint64_t)0 << (shift_in_word + 8));
     }
     while (++w < words) touched[w] = 0;
     cells[width] = 0;
@@ -135,22 +140,23 @@ static inline void sweep_row(float *cells, uint64_t *touched, intptr_t width, in
 }
 
 __attribute__((target("avx2")))
-void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
+void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
-                               bool even_odd) {
-    const __m256i c = _mm256_set1_epi32((int)color);
+                               bool even_odd, int shift) {
+    const __m256i c = _mm256_set1_epi32((int)color), one = _mm256_set1_epi32((int32_t)1 << shift);
+    const __m128i count = _mm_cvtsi32_si128(shift);
     for (intptr_t r = 0; r < rows; r++) {
-        sweep_row(cells + r * pitch, touched + r * words, width, words, dst + r * stride, room, c, even_odd);
+        sweep_row(cells + r * pitch, touched + r * words, width, words, dst + r * stride, room, c, one, count, even_odd);
     }
 }
 
 #else
 
-void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
+void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
-                               bool even_odd) {
+                               bool even_odd, int shift) {
     (void)cells; (void)touched; (void)pitch; (void)width; (void)words; (void)rows; (void)dst; (void)stride; (void)room;
-    (void)color; (void)even_odd;
+    (void)color; (void)even_odd; (void)shift;
 }
 
 #endif

@@ -72,6 +72,35 @@ import TestSupport
         #expect(abs(total(s) - area) < 0.1)
     }
 
+    @Test func longFlatEdgesKeepTheirArea() {
+        // Edges that rise half a pixel over thousands of columns within one row: every
+        // pixel of that row is the exact area under the edge, to the nearest level (the
+        // cells' fixed-point roundings must not add up along the row), and the rows below
+        // are whole, under both rules.
+        let width = 3000
+        for (rise, rule) in [(0.5, FillRule.nonZero), (-0.5, .evenOdd), (0.013, .nonZero)] {
+            let top = 0.25, rasterizer = Rasterizer()
+            let corners = [Point(x: 0, y: top), Point(x: Double(width), y: top + abs(rise)),
+                           Point(x: Double(width), y: 3), Point(x: 0, y: 3)]
+            // The rise either way: left to right, or right to left.
+            let outline = rise > 0 ? corners : [Point(x: 0, y: top + abs(rise)), Point(x: Double(width), y: top),
+                                                Point(x: Double(width), y: 3), Point(x: 0, y: 3)]
+            for i in 0..<4 { rasterizer.addSegment(outline[i], outline[(i + 1) % 4]) }
+            var recorder = CoverageRecorder(width: width, height: 3)
+            rasterizer.rasterize(rule: rule, clip: IntRect(width: width, height: 3), into: &recorder)
+            var worst = 0
+            for i in 0..<width {
+                // The edge's height at the pixel's centre is the mean over the pixel.
+                let t = (Double(i) + 0.5) / Double(width)
+                let y = rise > 0 ? top + rise * t : top + abs(rise) * (1 - t)
+                let exact = Int((1 - y) * 255 + 0.5)
+                worst = max(worst, abs(Int(recorder[i, 0]) - exact))
+                #expect(recorder[i, 1] == 255 && recorder[i, 2] == 255, "rise \(rise): pixel \(i)")
+            }
+            #expect(worst <= 1, "rise \(rise): \(worst) levels off")
+        }
+    }
+
     @Test func circleLosesNoMoreThanTheFlatteningTolerance() {
         // Curves become chords within 0.1 px, inside the curve: the area lost is at most
         // two thirds of the tolerance times the perimeter.

@@ -89,25 +89,28 @@ void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
 /// (x0, y0, x1, y1 in device pixels) adds its area and cover to the cells of rows
 /// `top..<bottom`, `pitch` cells a row from column `left`, and sets their touched bits
 /// (`words` words a row); the parts of a segment left of `left` or right of `right`
-/// count as vertical lines on those borders. The cells get exactly the floats of the
-/// Swift code it replaced (see Accumulate.c). Portable C: for every processor.
-void crk_accumulate(const double *segments, intptr_t count, float *cells, uint64_t *touched,
-                    intptr_t left, intptr_t right, intptr_t pitch, intptr_t words, intptr_t top, intptr_t bottom);
+/// count as vertical lines on those borders. A cell holds fixed-point windings, `1 <<
+/// shift` for a whole pixel, each addition rounded to the nearest (see Accumulate.c).
+/// Portable C: for every processor.
+void crk_accumulate(const double *segments, intptr_t count, int32_t *cells, uint64_t *touched,
+                    intptr_t left, intptr_t right, intptr_t pitch, intptr_t words, intptr_t top, intptr_t bottom,
+                    int shift);
 
 /// Rows of the scan converter's accumulated cells turned into coverage and blended
 /// with `color` onto the pixels, as Raster's `Rasterizer` sweep hands runs to
 /// `SolidPainter` in the normal mode without a mask. Row `r` of `rows` has `pitch`
-/// cells from `cells + r * pitch`, `words` words of touched bits from
-/// `touched + r * words` (bit `i` set when cell `i` may be non-zero), and `width`
-/// pixels from `dst + r * stride`: pixel `i` takes the coverage of the running sum of
-/// cells `0...i` (even-odd or nonzero), and `pixel = s + round(pixel * (255 -
+/// cells (a multiple of 8, at least `width + 2`) from `cells + r * pitch`, `words` words
+/// of touched bits from `touched + r * words` (bit `i` set when cell `i` may be
+/// non-zero), and `width` pixels from `dst + r * stride`: pixel `i` takes the coverage
+/// of the running sum of cells `0...i`, fixed point with `1 << shift` a whole pixel
+/// (`Rasterizer.coverage`, even-odd or nonzero), and `pixel = s + round(pixel * (255 -
 /// alpha(s)) / 255)` per channel with `s = round(color * coverage / 255)`. The `room`
 /// pixels from each row's first (at least `width`) belong to the surface's row: those
-/// past `width` may be read and are written back unchanged. The cells (`width + 2` a
-/// row) and bits are left cleared. Call only when `crk_has_avx2()` is true.
-void crk_sweep_over_solid_avx2(float *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
+/// past `width` may be read and are written back unchanged. The cells and bits are left
+/// cleared. Call only when `crk_has_avx2()` is true.
+void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
-                               bool even_odd);
+                               bool even_odd, int shift);
 
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of

@@ -85,14 +85,15 @@
     /// Rows go to the AVX2 sweep when the run is a plain source-over.
     var sweepsRows: Bool { plain && wide }
 
-    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
-                        pitch: Int, width: Int, words: Int, rule: FillRule) {
+    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
+                        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int) {
         // Safe: each row's pixels `x..<x+width` lie inside the clip bounds, inside the
         // surface, whose rows hold `rowWords` words; the cells and bits are the
         // rasterizer's band.
         unsafe WideKernels.sweepOverSolid(cells: cells, touched: touched, pitch: pitch, width: width, words: words,
                                           rows: rows.count, dst: row(rows.lowerBound) + x, stride: rowWords,
-                                          room: rowWords - x, color: color, evenOdd: rule == .evenOdd)
+                                          room: rowWords - x, color: color, evenOdd: rule == .evenOdd,
+                                          precision: precision)
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {

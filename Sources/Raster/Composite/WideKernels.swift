@@ -33,10 +33,11 @@ enum WideKernels {
     /// `stride` words on; the `room` pixels from each row's first lie in the surface's
     /// row, and those past `width` are written back unchanged. Call only when `available`.
     @inline(__always)
-    static func sweepOverSolid(cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>, pitch: Int,
+    static func sweepOverSolid(cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>, pitch: Int,
                                width: Int, words: Int, rows: Int, dst: UnsafeMutablePointer<UInt32>, stride: Int,
-                               room: Int, color: UInt32, evenOdd: Bool) {
-        unsafe crk_sweep_over_solid_avx2(cells, touched, pitch, width, words, rows, dst, stride, room, color, evenOdd)
+                               room: Int, color: UInt32, evenOdd: Bool, precision: Int) {
+        unsafe crk_sweep_over_solid_avx2(cells, touched, pitch, width, words, rows, dst, stride, room, color, evenOdd,
+                                         Int32(precision))
     }
 
     /// `Compositor.row` in the normal mode at full coverage without a mask: `count`

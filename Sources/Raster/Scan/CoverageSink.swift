@@ -13,13 +13,14 @@ protocol CoverageSink {
     /// `sweep(rows:)`, rather than receiving them as runs. Read once per shape.
     var sweepsRows: Bool { get }
 
-    /// Rows `rows` of the scan converter's cells, from pixel `x` on, `pitch` cells and
-    /// `words` words of touched bits a row: `width` pixels a row, the running sum of a
-    /// row's cells `0...i` being pixel `i`'s winding under `rule`, a bit set where a cell
-    /// may be non-zero. The sink composites the rows and leaves their cells and bits
-    /// cleared. Called only when `sweepsRows`.
-    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
-                        pitch: Int, width: Int, words: Int, rule: FillRule)
+    /// Rows `rows` of the scan converter's cells, from pixel `x` on, `pitch` cells (a
+    /// multiple of 8) and `words` words of touched bits a row: `width` pixels a row, the
+    /// running sum of a row's cells `0...i` being pixel `i`'s winding under `rule`, fixed
+    /// point with `1 << precision` a whole pixel (`Rasterizer.coverage`), a bit set where
+    /// a cell may be non-zero. The sink composites the rows and leaves their cells and
+    /// bits cleared. Called only when `sweepsRows`.
+    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
+                        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int)
 }
 
 extension CoverageSink {
@@ -27,8 +28,8 @@ extension CoverageSink {
     var sweepsRows: Bool { false }
 
     /// Not called: `sweepsRows` is false.
-    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Float>, touched: UnsafeMutablePointer<UInt64>,
-                        pitch: Int, width: Int, words: Int, rule: FillRule) {
+    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
+                        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int) {
         preconditionFailure("sweep(rows:) of a sink that takes runs")
     }
 

@@ -5,6 +5,11 @@ import Glibc
 /// every pixel the signed area the closed outline covers (RASTER.md), in bands of rows,
 /// and hands runs of equal coverage to a sink.
 ///
+/// The cells hold fixed-point windings, `1 << precision` for a whole pixel (16 bits of
+/// fraction for paths of up to 16,384 segments, fewer beyond, so that no sum can leave
+/// 32 bits): each addition is rounded, but the sums are exact, so every sweep gives the
+/// same coverage whatever order it adds the cells in.
+///
 /// Coordinates beyond +-4e6 device pixels are clamped there; a NaN makes the whole path
 /// draw nothing. The scratch buffers are kept between paths, so a reused rasterizer does
 /// not allocate.
@@ -18,7 +23,7 @@ import Glibc
     private var maxX = -Double.infinity, maxY = -Double.infinity
     private var invalid = false
     /// Accumulation cells of one band, cleared as they are read.
-    private var cells: UnsafeMutablePointer<Float>
+    private var cells: UnsafeMutablePointer<Int32>
     private var cellCapacity: Int
     /// One bit per cell, set when the cell is written, so that the sweep jumps from one
     /// touched cell to the next instead of reading the empty ones.
@@ -109,7 +114,9 @@ import Glibc
         guard !box.isEmpty else { return }
         let left = box.x0, right = box.x1
         let width = right - left
-        let pitch = width + 2
+        // Two cells past the last column (a line on the right border adds to both); a
+        // multiple of eight, so that the sweeps' groups of eight stay in their row.
+        let pitch = (width + 2 + 7) & ~7
         let bandHeight = max(1, min(box.height, Rasterizer.bandCells / pitch))
         let needed = pitch * bandHeight
         if needed > cellCapacity {
@@ -125,37 +132,50 @@ import Glibc
             unsafe touched = .allocate(capacity: touchedCapacity)
             unsafe touched.initialize(repeating: 0, count: touchedCapacity)
         }
+        let precision = Rasterizer.precision(segments: segmentValues / 4)
         var bandTop = box.y0
         while bandTop < box.y1 {
             let bandBottom = min(box.y1, bandTop + bandHeight)
-            accumulate(left: left, right: right, pitch: pitch, words: words, top: bandTop, bottom: bandBottom)
-            sweep(rule: rule, left: left, width: width, pitch: pitch, words: words, top: bandTop, bottom: bandBottom, into: &sink)
+            accumulate(left: left, right: right, pitch: pitch, words: words, top: bandTop, bottom: bandBottom,
+                       precision: precision)
+            sweep(rule: rule, precision: precision, left: left, width: width, pitch: pitch, words: words, top: bandTop,
+                  bottom: bandBottom, into: &sink)
             bandTop = bandBottom
         }
+    }
+
+    /// The bits of fraction of the cells for a path of `segments` segments: a pixel's
+    /// winding is at most the number of segments, each adding at most a pixel's height
+    /// (rounded) to a row, so with `segments << precision` below 2^30 no sum overflows.
+    static func precision(segments: Int) -> Int {
+        var p = 16
+        while p > 0 && segments > (1 << (30 - p)) { p -= 1 }
+        return p
     }
 
     /// Adds every segment's area and cover to the cells of rows `top..<bottom`: the C
     /// loop of `CRasterKernels`, which computes as Swift would but without the range
     /// checks of each conversion to an integer (a fifth of its instructions here).
-    private func accumulate(left: Int, right: Int, pitch: Int, words: Int, top: Int, bottom: Int) {
+    private func accumulate(left: Int, right: Int, pitch: Int, words: Int, top: Int, bottom: Int, precision: Int) {
         // Safe: the buffers hold `segmentValues` values, the band's `(bottom - top) * pitch`
         // cells and as many rows of `words` words; every segment is clamped to the
         // columns `left...right` and the rows `top..<bottom` before a cell is written.
-        unsafe crk_accumulate(segments, segmentValues, cells, touched, left, right, pitch, words, top, bottom)
+        unsafe crk_accumulate(segments, segmentValues, cells, touched, left, right, pitch, words, top, bottom,
+                              Int32(precision))
     }
 
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
-    private func sweep<S: CoverageSink>(rule: FillRule, left: Int, width: Int, pitch: Int, words: Int,
+    private func sweep<S: CoverageSink>(rule: FillRule, precision: Int, left: Int, width: Int, pitch: Int, words: Int,
                                         top: Int, bottom: Int, into sink: inout S) {
         if sink.sweepsRows {
             unsafe sink.sweep(rows: top..<bottom, x: left, cells: cells, touched: touched, pitch: pitch, width: width,
-                              words: words, rule: rule)
+                              words: words, rule: rule, precision: precision)
             return
         }
         for row in top..<bottom {
             let line = unsafe cells + (row - top) * pitch
             let bits = unsafe touched + (row - top) * words
-            var acc: Float = 0
+            var acc: Int32 = 0
             // The touched cell before, whose run reaches to the next touched one, and its
             // coverage: sent when the next is found.
             var previous = -1
@@ -170,9 +190,9 @@ import Glibc
                     word &= word &- 1
                     if i >= width { break }
                     if cover != 0 { sink.span(y: row, x: left + previous, count: i - previous, coverage: cover) }
-                    unsafe acc += line[i]
+                    unsafe acc &+= line[i]
                     unsafe line[i] = 0
-                    cover = Rasterizer.coverage(acc, rule)
+                    cover = Rasterizer.coverage(acc, rule, precision: precision)
                     previous = i
                 }
                 w &+= 1
@@ -183,24 +203,20 @@ import Glibc
         }
     }
 
-    /// `x.rounded()` (halves away from zero) for `x >= 0`, without a library call.
+    /// The 8-bit coverage of an accumulated winding `w`, fixed point with `1 << precision`
+    /// a whole pixel: nonzero takes its absolute value, at most a pixel; even-odd its
+    /// distance to the nearest even winding; then `a * 255 / one` rounded to the nearest.
     @inline(__always)
-    private static func roundHalfAway(_ x: Float) -> Float {
-        let t = Int(x)
-        return x - Float(t) >= 0.5 ? Float(t + 1) : Float(t)
-    }
-
-    /// The 8-bit coverage of an accumulated winding value.
-    @inline(__always)
-    static func coverage(_ w: Float, _ rule: FillRule) -> UInt8 {
-        var a = abs(w)
-        // Up to 1 the even-odd fold leaves a winding as it is (1 folds to -1, then 1).
-        if rule == .evenOdd && a > 1 {
-            a -= 2 * Rasterizer.roundHalfAway(a * 0.5)
-            a = abs(a)
+    static func coverage(_ w: Int32, _ rule: FillRule, precision: Int) -> UInt8 {
+        let one = Int32(1) &<< Int32(precision), two = one &<< 1
+        let a: Int32
+        if rule == .evenOdd {
+            let m = w & (two &- 1)
+            a = min(m, two &- m)
+        } else {
+            a = min(w < 0 ? 0 &- w : w, one)
         }
-        a = min(a, 1)
-        return UInt8(a * 255 + 0.5)
+        return UInt8(truncatingIfNeeded: (a &* 255 &+ (one >> 1)) >> Int32(precision))
     }
 }
 
