@@ -24,11 +24,19 @@ public struct Path: Hashable, Sendable {
         elements.reserveCapacity(elements.count + count)
     }
 
+    /// Appends one element. A path's first element makes room for eight: a small shape
+    /// built by hand (a star, an arrow) then allocates once, not at one, two, four and
+    /// eight elements.
+    private mutating func append(_ element: PathElement) {
+        if elements.capacity == 0 { elements.reserveCapacity(8) }
+        elements.append(element)
+    }
+
     /// Starts a new subpath at `point` (`CGPathMoveToPoint`).
     public mutating func move(to point: Point) {
         guard point.isFinite else { return }
         if case .move = elements.last { elements.removeLast() }
-        elements.append(.move(to: point))
+        append(.move(to: point))
         currentPoint = point
         subpathStart = point
     }
@@ -37,7 +45,7 @@ public struct Path: Hashable, Sendable {
     public mutating func addLine(to point: Point) {
         guard point.isFinite else { return }
         guard currentPoint != nil else { return move(to: point) }
-        elements.append(.line(to: point))
+        append(.line(to: point))
         currentPoint = point
     }
 
@@ -45,7 +53,7 @@ public struct Path: Hashable, Sendable {
     public mutating func addQuadCurve(to point: Point, control: Point) {
         guard point.isFinite, control.isFinite else { return }
         guard currentPoint != nil else { return move(to: point) }
-        elements.append(.quadCurve(to: point, control: control))
+        append(.quadCurve(to: point, control: control))
         currentPoint = point
     }
 
@@ -53,7 +61,7 @@ public struct Path: Hashable, Sendable {
     public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
         guard point.isFinite, control1.isFinite, control2.isFinite else { return }
         guard currentPoint != nil else { return move(to: point) }
-        elements.append(.curve(to: point, control1: control1, control2: control2))
+        append(.curve(to: point, control1: control1, control2: control2))
         currentPoint = point
     }
 
@@ -62,7 +70,7 @@ public struct Path: Hashable, Sendable {
     public mutating func closeSubpath() {
         guard currentPoint != nil else { return }
         if case .closeSubpath = elements.last { return }
-        elements.append(.closeSubpath)
+        append(.closeSubpath)
         currentPoint = subpathStart
     }
 
