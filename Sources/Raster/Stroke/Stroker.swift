@@ -70,25 +70,42 @@ struct Stroker<Sink: PolylineSink> {
         let segments = closed ? n : n - 1
         let points = pts
         func point(_ i: Int) -> Point { points[reversed ? n - 1 - i : i] }
-        func dir(_ i: Int) -> Point { Stroker.unit(point((i + 1) % n) - point(i)) }
+        func segment(_ i: Int) -> Segment {
+            let v = point((i + 1) % n) - point(i)
+            return Segment(direction: Stroker.unit(v), length: (v.x * v.x + v.y * v.y).squareRoot())
+        }
         if closed {
-            let dLast = dir(n - 1), d0 = dir(0)
-            join(at: point(0), from: dLast, to: d0, starting: true)
-            for i in 1..<n { join(at: point(i), from: dir(i - 1), to: dir(i), starting: false) }
+            var previous = segment(n - 1)
+            for i in 0..<n {
+                let next = segment(i)
+                join(at: point(i), from: previous, to: next, starting: i == 0)
+                previous = next
+            }
             sink.end(closed: true)
             return
         }
-        let d0 = dir(0)
-        let startPoint = point(0) + normal(d0)
+        var previous = segment(0)
+        let startPoint = point(0) + normal(previous.direction)
         if continuing { sink.line(startPoint) } else { sink.begin(startPoint) }
         if segments > 1 {
-            for i in 1..<segments { join(at: point(i), from: dir(i - 1), to: dir(i), starting: false) }
+            for i in 1..<segments {
+                let next = segment(i)
+                join(at: point(i), from: previous, to: next, starting: false)
+                previous = next
+            }
         }
-        sink.line(point(n - 1) + normal(dir(n - 2)))
+        sink.line(point(n - 1) + normal(previous.direction))
     }
 
-    /// The corner at `v` on the left side, from direction `a` to direction `b`.
-    private mutating func join(at v: Point, from a: Point, to b: Point, starting: Bool) {
+    /// A segment of the polyline: its unit direction and its length.
+    private struct Segment {
+        let direction: Point
+        let length: Double
+    }
+
+    /// The corner at `v` on the left side, from segment `from` to segment `to`.
+    private mutating func join(at v: Point, from: Segment, to: Segment, starting: Bool) {
+        let a = from.direction, b = to.direction
         let na = normal(a), nb = normal(b)
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
@@ -103,10 +120,20 @@ struct Stroker<Sink: PolylineSink> {
             emit(v + (na + nb) * (1 / (1 + dot)), first: starting)
             return
         }
+        if cross > 1e-12 && dot > -1 + 1e-12 && hw * cross <= (1 + dot) * 0.5 * min(from.length, to.length) {
+            // The inside of a turn, where the two offset lines meet `hw * tan(turn / 2)`
+            // back from the vertex along each segment: within half of both segments, that
+            // point alone is the edge of the two segments' strokes together, and no other
+            // join of either segment reaches past it. (Through the vertex, below, the
+            // overlap would be covered twice, which a pixel across that edge would count.)
+            emit(v + (na + nb) * (1 / (1 + dot)), first: starting)
+            return
+        }
         emit(v + na, first: starting)
         if cross > 1e-12 {
-            // The left side is the inside of this turn: pass through the vertex so the
-            // small overlap is covered with the right winding.
+            // The left side is the inside of this turn, too sharp for the meeting point
+            // (or a segment too short): pass through the vertex so the small overlap is
+            // covered with the right winding.
             sink.line(v)
             sink.line(v + nb)
             return
