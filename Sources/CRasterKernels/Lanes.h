@@ -24,4 +24,13 @@ static inline __m256i scale8(__m256i x, __m256i k) {
 __attribute__((target("avx2"), always_inline))
 static inline __m256i pairs(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
+/* `scale8` on one pixel, `k` in 0...255: `PixelMath.scale`. */
+static inline uint32_t scale1(uint32_t w, uint32_t k) {
+    uint32_t rb = (w & 0x00ff00ffu) * k + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+    uint32_t ag = ((w >> 8) & 0x00ff00ffu) * k + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
+    return rb | ag;
+}
+
 #endif

@@ -4,15 +4,6 @@
 #include <immintrin.h>
 #include "Lanes.h"
 
-/* `scale8` on one pixel: `PixelMath.scale`. */
-static inline uint32_t scale1(uint32_t w, uint32_t k) {
-    uint32_t rb = (w & 0x00ff00ffu) * k + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
-    uint32_t ag = ((w >> 8) & 0x00ff00ffu) * k + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
-    return rb | ag;
-}
-
 /*
  * Raster's `Rasterizer.coverage` on eight accumulated windings, fixed point with `one`
  * a whole pixel and `shift` its logarithm: nonzero takes the absolute value, at most

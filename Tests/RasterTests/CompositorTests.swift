@@ -115,9 +115,10 @@ import Testing
     }
     @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
     func wideSourceOverEqualsTheOnePixelFormula() {
-        // Blocks of rows inside a wider surface: every tail length after the eight-pixel
-        // steps, with and without the four-pixel step, each row with an edge pixel before
-        // and after it or not, and pixels beside the block that must stay as they were.
+        // Blocks of rows inside a wider surface: every length modulo eight, each row with
+        // an edge pixel before and after it or not, the row's room ending right after the
+        // run or further on (the last step then goes pixel by pixel or as a whole), and
+        // pixels beside the block that must stay as they were.
         var random = SplitMix64(seed: 17)
         for trial in 0..<300 {
             let count = 1 + Int(random.next() % 70)
@@ -130,9 +131,12 @@ import Testing
             let right = random.next() % 3 == 0 ? 0 : Self.pixel(&random)
             let before = (0..<(stride * rows + offset)).map { _ in Self.pixel(&random) }
             var after = before
+            // The pixels from a run's first to the buffer's end: at least the last row's.
+            let least = count + (right != 0 ? 1 : 0)
+            let room = least + Int(random.next() % UInt64(stride - least + 1))
             after.withUnsafeMutableBufferPointer { dst in
-                WideKernels.overSolid(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
-                                      inverseAlpha: 255 &- (color >> 24), edges: (left, right))
+                WideKernels.overSolidBlock(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
+                                           edges: (left, right), room: room)
             }
             var want = before
             for r in 0..<rows {

@@ -79,11 +79,14 @@ bool crk_has_avx2(void);
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha);
 
-/// `crk_over_solid_avx2`, and unless 0, `left` blended the same way (with its own alpha)
-/// over the pixel just before each run and `right` over the one just after it: a
-/// rectangle's partly covered columns. Call only when `crk_has_avx2()` is true.
-void crk_over_solid_edges_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                               uint32_t color, uint32_t inverse_alpha, uint32_t left, uint32_t right);
+/// `crk_over_solid_avx2` on a rectangle's rows, and unless 0, `left` blended the same
+/// way (with its own alpha) over the pixel just before each run and `right` over the one
+/// just after it: its partly covered columns. The `room` pixels from each run's first
+/// (at least `count`, and one more with a right edge) lie in the surface's row: those
+/// past the run may be read and are written back unchanged. Call only when
+/// `crk_has_avx2()` is true.
+void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
+                               uint32_t color, uint32_t left, uint32_t right, intptr_t room);
 
 /// Raster's scan converter, its accumulation: every one of the `count / 4` segments
 /// (x0, y0, x1, y1 in device pixels) adds its area and cover to the cells of rows

@@ -51,15 +51,15 @@
         let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
         let ia = 255 &- (s >> 24)
         // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
-        // surface.
+        // surface, and the `rowWords - x` pixels from each row's `x` in the surface's row.
         if ia == 0 {
             for y in rows { unsafe (row(y) + x).update(repeating: s, count: count) }
         } else if ia != 255 && wide {
             // An edge of coverage 0 is colour 0, which the loop leaves alone.
             @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
             let e = (edge(edges.left), edge(edges.right))
-            unsafe WideKernels.overSolid(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count,
-                                  count: count, color: s, inverseAlpha: ia, edges: e)
+            unsafe WideKernels.overSolidBlock(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count,
+                                              count: count, color: s, edges: e, room: rowWords - x)
             return
         } else if ia != 255 {
             for y in rows {

@@ -14,17 +14,23 @@ enum WideKernels {
     static var available: Bool { crk_has_avx2() }
 
     /// `Compositor.overSolid` on `rows` runs of `count` pixels, the first at `dst`, each
-    /// `stride` pixels after the one before; and, unless 0, `PixelMath.over` of `edges.left`
-    /// on the pixel before each run and of `edges.right` on the pixel after it. Call only
-    /// when `available`.
+    /// `stride` pixels after the one before. Call only when `available`.
     @inline(__always)
     static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
-                          inverseAlpha ia: UInt32, edges: (left: UInt32, right: UInt32) = (0, 0)) {
-        if edges == (0, 0) {
-            unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
-        } else {
-            unsafe crk_over_solid_edges_avx2(dst, stride, rows, count, color, ia, edges.left, edges.right)
-        }
+                          inverseAlpha ia: UInt32) {
+        unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
+    }
+
+    /// `Compositor.overSolid` on a rectangle's `rows` runs of `count` pixels, the first at
+    /// `dst`, each `stride` pixels after the one before; and, unless 0, `PixelMath.over` of
+    /// `edges.left` on the pixel before each run and of `edges.right` on the pixel after
+    /// it. The `room` pixels from each run's first (`count` at least, and one more with a
+    /// right edge) lie in the surface's row: those past the run are written back
+    /// unchanged. Call only when `available`.
+    @inline(__always)
+    static func overSolidBlock(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
+                               edges: (left: UInt32, right: UInt32), room: Int) {
+        unsafe crk_over_solid_block_avx2(dst, stride, rows, count, color, edges.left, edges.right, room)
     }
 
     /// Rows of the rasterizer's cells swept into coverage and blended as
