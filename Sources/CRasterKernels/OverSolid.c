@@ -48,54 +48,93 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 /*
  * A block's row is the run with its edge pixels: `n` pixels from `start`, in steps of
  * eight, each lane with its own colour. The first step's lane 0 is the left edge's, the
- * last step's lanes past the row are colour 0, which leaves a pixel as it was; the
- * colours and their inverse alphas are worked out once for every row.
+ * last step's lanes past the row are colour 0, which leaves a pixel as it was. This is
+ * where the steps lie, worked out once for all the rows.
  */
+typedef struct {
+    /* The first pixel from the run's (-1 with a left edge), the last step's offset from
+     * it, and that step's pixels in the row. */
+    intptr_t start, last, tail;
+    /* Whether the last step's eight pixels lie in the surface's row; if not, its pixels
+     * in the run go one by one. */
+    bool fits;
+    /* The left edge's lane of the first step, the right edge's of the last, and the
+     * last step's lanes in the row. */
+    __m256i left_lane, right_lane, inside;
+} block_layout;
+
+__attribute__((target("avx2"), always_inline))
+static inline block_layout layout_of(intptr_t count, bool left, bool right, intptr_t room) {
+    block_layout b;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    b.start = left ? -1 : 0;
+    const intptr_t n = count + (right ? 1 : 0) - b.start;
+    b.last = (n - 1) & ~(intptr_t)7;
+    b.tail = n - b.last;
+    b.fits = b.start + b.last + 8 <= room;
+    b.left_lane = left ? _mm256_cmpeq_epi32(lane, _mm256_setzero_si256()) : _mm256_setzero_si256();
+    b.right_lane = right ? _mm256_cmpeq_epi32(lane, _mm256_set1_epi32((int)(b.tail - 1))) : _mm256_setzero_si256();
+    b.inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)b.tail), lane);
+    return b;
+}
+
+/* The colours of a row's first and last steps, from the run's colour `c` and the edges'. */
+__attribute__((target("avx2"), always_inline))
+static inline void step_colors(const block_layout *b, __m256i c, uint32_t left, uint32_t right, __m256i *first,
+                               __m256i *last) {
+    *first = _mm256_blendv_epi8(c, _mm256_set1_epi32((int)left), b->left_lane);
+    const __m256i l = b->last == 0 ? *first : c;
+    *last = _mm256_and_si256(_mm256_blendv_epi8(l, _mm256_set1_epi32((int)right), b->right_lane), b->inside);
+}
+
+/* One row from `p` (the run's first pixel): steps of `c`, the first and the last with theirs. */
+__attribute__((target("avx2"), always_inline))
+static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m256i k, __m256i first_c,
+                             __m256i last_c) {
+    p += b->start;
+    if (b->last > 0) {
+        over8(p, first_c, inverse8(first_c));
+        for (intptr_t i = 8; i < b->last; i += 8) over8(p + i, c, k);
+    }
+    const __m256i last_k = inverse8(last_c);
+    if (b->fits) {
+        over8(p + b->last, last_c, last_k);
+        return;
+    }
+    uint32_t tail_c[8], tail_k[8];
+    _mm256_storeu_si256((__m256i *)tail_c, last_c);
+    _mm256_storeu_si256((__m256i *)tail_k, last_k);
+    for (intptr_t j = 0; j < b->tail; j++) p[b->last + j] = tail_c[j] + scale1(p[b->last + j], tail_k[j] & 0xffff);
+}
+
 __attribute__((target("avx2")))
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room) {
     if (count <= 0) return;
+    const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
     if (!(left | right) && (count & 7) == 0) {
         // Whole steps and no edges (a rectangle on whole pixels): nothing to work out.
-        const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
         for (intptr_t y = 0; y < rows; y++, dst += stride) {
             for (intptr_t i = 0; i < count; i += 8) over8(dst + i, c, k);
         }
         return;
     }
-    const intptr_t start = left ? -1 : 0, n = count + (right ? 1 : 0) - start;
-    // The last step's offset from `start`, and its pixels in the row.
-    const intptr_t last = (n - 1) & ~(intptr_t)7, tail = n - last;
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
-    __m256i first_c = c;
-    if (left) first_c = _mm256_blendv_epi8(first_c, _mm256_set1_epi32((int)left), _mm256_cmpeq_epi32(lane, _mm256_setzero_si256()));
-    __m256i last_c = last == 0 ? first_c : c;
-    if (right) {
-        const __m256i at = _mm256_cmpeq_epi32(lane, _mm256_set1_epi32((int)(tail - 1)));
-        last_c = _mm256_blendv_epi8(last_c, _mm256_set1_epi32((int)right), at);
-    }
-    last_c = _mm256_and_si256(last_c, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)tail), lane));
-    const __m256i first_k = inverse8(first_c), last_k = inverse8(last_c);
-    // Whether the last step's eight pixels lie in the surface's row; if not, its pixels
-    // in the run go one by one.
-    const bool fits = start + last + 8 <= room;
-    uint32_t tail_c[8], tail_k[8];
-    if (!fits) {
-        _mm256_storeu_si256((__m256i *)tail_c, last_c);
-        _mm256_storeu_si256((__m256i *)tail_k, last_k);
-    }
-    for (intptr_t y = 0; y < rows; y++, dst += stride) {
-        uint32_t *p = dst + start;
-        if (last > 0) {
-            over8(p, first_c, first_k);
-            for (intptr_t i = 8; i < last; i += 8) over8(p + i, c, k);
-        }
-        if (fits) {
-            over8(p + last, last_c, last_k);
-        } else {
-            for (intptr_t j = 0; j < tail; j++) p[last + j] = tail_c[j] + scale1(p[last + j], tail_k[j] & 0xffff);
-        }
+    const block_layout b = layout_of(count, left != 0, right != 0, room);
+    __m256i first_c, last_c;
+    step_colors(&b, c, left, right, &first_c, &last_c);
+    for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, k, first_c, last_c);
+}
+
+__attribute__((target("avx2")))
+void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                        bool left, bool right, intptr_t room) {
+    if (count <= 0) return;
+    const block_layout b = layout_of(count, left, right, room);
+    for (intptr_t y = 0; y < rows; y++, dst += stride, colors += 3) {
+        const __m256i c = _mm256_set1_epi32((int)colors[0]);
+        __m256i first_c, last_c;
+        step_colors(&b, c, colors[1], colors[2], &first_c, &last_c);
+        block_row(dst, &b, c, inverse8(c), first_c, last_c);
     }
 }
 
@@ -109,6 +148,11 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room) {
     (void)dst; (void)stride; (void)rows; (void)count; (void)color; (void)left; (void)right; (void)room;
+}
+
+void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                        bool left, bool right, intptr_t room) {
+    (void)dst; (void)stride; (void)rows; (void)count; (void)colors; (void)left; (void)right; (void)room;
 }
 
 #endif

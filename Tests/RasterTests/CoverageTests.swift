@@ -207,6 +207,48 @@ import TestSupport
         }
     }
 
+    @Test func gradientBlocksBlendAsTheirSpans() {
+        // `ShaderPainter.block` under a gradient that does not change along rows (one
+        // colour a row, the AVX2 rectangle loop where there is one) against the same
+        // coverage blended span by span: rectangles of every fraction, cut by the clip or
+        // reaching the surface's last column, over pixels of every alpha, with colours
+        // opaque, translucent and transparent.
+        var random = SplitMix64(seed: 31)
+        for trial in 0..<300 {
+            let background = (0..<(24 * 24)).map { _ in randomPremultiplied(&random, opaque: false) }
+            let w = trial % 4 == 0 ? random.unit() * 2 : random.unit() * 20
+            let h = random.unit() * 18
+            var x = random.unit() * 22 - 2, y = random.unit() * 22 - 2
+            if trial % 6 == 0 { x.round(); y.round() }
+            if trial % 5 == 0 { x = 24 - w + random.unit() }
+            let clip = trial % 3 == 0 ? IntRect(x0: 3, y0: 2, x1: 17, y1: 19) : IntRect(width: 24, height: 24)
+            let colors = (0..<3).map { i -> Color in
+                let c = random.next()
+                let alpha = i == 1 && trial % 7 == 0 ? 0 : (trial % 8 == 0 ? 1 : Double(c & 255) / 255)
+                return Color(red: Double((c >> 8) & 255) / 255, green: Double((c >> 16) & 255) / 255,
+                             blue: Double((c >> 24) & 255) / 255, alpha: alpha)
+            }
+            let paint = Paint.linearGradient(Gradient(colors: colors), start: Point(x: 0, y: y), end: Point(x: 0, y: y + h),
+                                             options: [])
+            let shader = Shader.gradient(paint, transform: .identity, alpha: 1)!
+            let r = Rect(x: x, y: y, width: w, height: h)
+            let blocks = try! Surface(width: 24, height: 24), spans = try! Surface(width: 24, height: 24)
+            for (i, p) in background.enumerated() {
+                blocks[i % 24, i / 24] = Pixel(argb: p)
+                spans[i % 24, i / 24] = Pixel(argb: p)
+            }
+            var painter = ShaderPainter(surface: blocks, shader: shader, mode: .normal, mask: nil)
+            RectScanner.scan(r, clip: clip, into: &painter)
+            var bySpans = SpansOnly(inner: ShaderPainter(surface: spans, shader: shader, mode: .normal, mask: nil))
+            RectScanner.scan(r, clip: clip, into: &bySpans)
+            for j in 0..<24 {
+                for i in 0..<24 where blocks[i, j] != spans[i, j] {
+                    Issue.record("trial \(trial): pixel \(i), \(j): \(blocks[i, j]) against \(spans[i, j])")
+                }
+            }
+        }
+    }
+
     @Test func solidRowsBlendAsTheirRuns() {
         // `SolidPainter` sweeps the scan converter's rows itself (the AVX2 kernel where
         // there is one); against the same cells handed over run by run, for random

@@ -115,6 +115,13 @@ void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
                                bool even_odd, int shift);
 
+/// `crk_over_solid_block_avx2` with a colour of its own on each row: `colors` holds
+/// three a row, the run's and its left and right edges' (0 leaves a pixel alone); `left`
+/// and `right` say whether the rows have those edge pixels. Call only when
+/// `crk_has_avx2()` is true.
+void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                        bool left, bool right, intptr_t room);
+
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of
 /// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.

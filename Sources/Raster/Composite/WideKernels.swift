@@ -33,6 +33,15 @@ enum WideKernels {
         unsafe crk_over_solid_block_avx2(dst, stride, rows, count, color, edges.left, edges.right, room)
     }
 
+    /// `overSolidBlock` with a colour of its own on each row: `colors` holds three a row,
+    /// the run's and its edge pixels' (0 leaves a pixel alone), `edges` says which edge
+    /// pixels the rows have. Call only when `available`.
+    @inline(__always)
+    static func overRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
+                         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int) {
+        unsafe crk_over_rows_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room)
+    }
+
     /// Rows of the rasterizer's cells swept into coverage and blended as
     /// `SolidPainter.span` blends each run, cells and bits cleared (see
     /// `CoverageSink.sweep(rows:)`): the first row's pixels at `dst`, each next one

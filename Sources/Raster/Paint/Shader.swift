@@ -195,16 +195,45 @@ struct ShaderPainter: CoverageSink {
     let mask: ClipMask?
     /// Read once per shape rather than once per run.
     let rounding = RoundingMultiplier.value
+    let wide = WideKernels.available
 
     /// A rectangle's rows under a gradient that does not change along rows and without a
     /// mask: each row's colour blended as `Compositor.solid` blends it, with the gradient
-    /// looked at once for the block, the edge pixels in the same pass.
+    /// looked at once for the block, the edge pixels in the same pass (one call of the
+    /// AVX2 rectangle loop a row, where there is AVX2).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         guard mask == nil, mode == .normal, case let .linear(table, 0, dy, c, before, after) = shader.kind else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
         let last = Double(table.count - 1)
+        if wide {
+            // The rows' colours (the run's, the left and the right edge's), a chunk of rows
+            // at a time, for the AVX2 rectangle loop.
+            let chunk = 64
+            unsafe withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * chunk) { colors in
+                var top = rows.lowerBound
+                while top < rows.upperBound {
+                    let n = min(chunk, rows.upperBound - top)
+                    for i in 0..<n {
+                        let color = Shader.lookup(table, dy * (Double(top + i) + 0.5) + c, last, before, after)
+                        @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
+                        unsafe colors[3 * i] = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
+                        unsafe colors[3 * i + 1] = edge(edges.left)
+                        unsafe colors[3 * i + 2] = edge(edges.right)
+                    }
+                    // Safe: the rectangle and its edge pixels lie inside the clip bounds,
+                    // inside the surface, and the `rowWords - x` pixels from each row's
+                    // `x` in the surface's row; `colors` holds three words for each of the
+                    // `n` rows.
+                    unsafe WideKernels.overRows(surface.row(top) + x, stride: surface.rowWords, rows: n, count: count,
+                                                colors: UnsafePointer(colors.baseAddress!),
+                                                edges: (edges.left != 0, edges.right != 0), room: surface.rowWords - x)
+                    top += n
+                }
+            }
+            return
+        }
         for y in rows {
             let color = Shader.lookup(table, dy * (Double(y) + 0.5) + c, last, before, after)
             let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
