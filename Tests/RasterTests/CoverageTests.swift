@@ -139,10 +139,13 @@ import TestSupport
         // pixel, across two, on whole pixels, and cut by the clip.
         var random = SplitMix64(seed: 5)
         for trial in 0..<400 {
-            let w = trial % 4 == 0 ? random.unit() : random.unit() * 12
-            let h = trial % 5 == 0 ? random.unit() : random.unit() * 12
+            var w = trial % 4 == 0 ? random.unit() : random.unit() * 12
+            var h = trial % 5 == 0 ? random.unit() : random.unit() * 12
             var x = random.unit() * 20 - 2, y = random.unit() * 20 - 2
             if trial % 7 == 0 { x.round(); y.round() }
+            // On whole pixels, or on whole pixels but one edge.
+            if trial % 11 == 0 { x.round(); y.round(); w.round(.up); h.round(.up) }
+            if trial % 22 == 0 { h += 0.5 }
             let clip = trial % 3 == 0 ? IntRect(x0: 5, y0: 4, x1: 14, y1: 15) : IntRect(width: 20, height: 20)
             let r = Rect(x: x, y: y, width: w, height: h)
             var fast = CoverageRecorder(width: 20, height: 20)

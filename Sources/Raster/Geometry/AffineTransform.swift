@@ -88,6 +88,12 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// The bounding box of the image of a rectangle (`CGRectApplyAffineTransform`).
     public func apply(to r: Rect) -> Rect {
         if r.isNull { return r }
+        if b == 0 && c == 0 && r.size.width >= 0 && r.size.height >= 0 {
+            // Already standardized (the usual case): the same sums, without the work.
+            let x0 = a * r.origin.x + tx, x1 = a * (r.origin.x + r.size.width) + tx
+            let y0 = d * r.origin.y + ty, y1 = d * (r.origin.y + r.size.height) + ty
+            return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        }
         let s = r.standardized
         if b == 0 && c == 0 {
             let x0 = a * s.minX + tx, x1 = a * s.maxX + tx, y0 = d * s.minY + ty, y1 = d * s.maxY + ty

@@ -9,8 +9,14 @@ enum RectScanner {
         let x0 = max(r.minX, -lim), x1 = min(r.maxX, lim), y0 = max(r.minY, -lim), y1 = min(r.maxY, lim)
         // Also false for NaN: the rest sees finite edges within +-4e6.
         guard x0 < x1, y0 < y1 else { return .empty }
-        let box = clip.intersection(IntRect(x0: x0.floorInt, y0: y0.floorInt, x1: x1.ceilInt, y1: y1.ceilInt))
+        let fx0 = x0.floorInt, fy0 = y0.floorInt, cx1 = x1.ceilInt, cy1 = y1.ceilInt
+        let box = clip.intersection(IntRect(x0: fx0, y0: fy0, x1: cx1, y1: cy1))
         guard !box.isEmpty else { return .empty }
+        if Double(fx0) == x0 && Double(fy0) == y0 && Double(cx1) == x1 && Double(cy1) == y1 {
+            // On whole pixels: every pixel of the box is covered whole, one block.
+            sink.block(rows: box.y0..<box.y1, x: box.x0, count: box.width, coverage: 255, edges: (0, 0))
+            return box
+        }
         // A row is at most three runs: a partly covered column on the left, the fully
         // covered columns, a partly covered column on the right (the two partial ones
         // are one column when the rectangle lies inside it).
