@@ -7,14 +7,14 @@
  * computes the same values; what goes into a cell is a fixed-point number, `one` being
  * a whole pixel's height, rounded to the nearest integer. Integer cells add up to the
  * same winding in any order, so the sweeps may sum them eight at a time. `lesser` and
- * `greater` choose between equal values (and zeros of either sign) as Swift's `min`
- * and `max` do.
+ * `greater` are one `minsd` and one `maxsd`.
  */
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
 static inline double lesser(double x, double y) { return y < x ? y : x; }
-static inline double greater(double x, double y) { return y >= x ? y : x; }
+/* `y >= x ? y : x` for numbers (no NaN reaches here), written as one `maxsd`. */
+static inline double greater(double x, double y) { return x > y ? x : y; }
 
 /* `x` rounded to the nearest integer, halves to even (|x| well below 2^31). */
 static inline int32_t fixed(double x) {
