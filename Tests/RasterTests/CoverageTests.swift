@@ -192,20 +192,8 @@ import TestSupport
             let alpha = trial % 8 == 0 ? 255 : UInt32(truncatingIfNeeded: c) & 255
             let color = alpha << 24 | (UInt32(truncatingIfNeeded: c >> 8) % (alpha + 1)) << 16
                 | (UInt32(truncatingIfNeeded: c >> 16) % (alpha + 1)) << 8 | UInt32(truncatingIfNeeded: c >> 24) % (alpha + 1)
-            let r = Rect(x: x, y: y, width: w, height: h)
-            let blocks = try! Surface(width: 24, height: 24), spans = try! Surface(width: 24, height: 24)
-            for (i, p) in background.enumerated() {
-                blocks[i % 24, i / 24] = Pixel(argb: p)
-                spans[i % 24, i / 24] = Pixel(argb: p)
-            }
-            var painter = SolidPainter(surface: blocks, color: color, mode: .normal, mask: nil)
-            RectScanner.scan(r, clip: clip, into: &painter)
-            var bySpans = SpansOnly(inner: SolidPainter(surface: spans, color: color, mode: .normal, mask: nil))
-            RectScanner.scan(r, clip: clip, into: &bySpans)
-            for j in 0..<24 {
-                for i in 0..<24 where blocks[i, j] != spans[i, j] {
-                    Issue.record("trial \(trial): pixel \(i), \(j): \(blocks[i, j]) against \(spans[i, j])")
-                }
+            expectBlocksAsSpans(Rect(x: x, y: y, width: w, height: h), clip: clip, background: background, trial: trial) {
+                SolidPainter(surface: $0, color: color, mode: .normal, mask: nil)
             }
         }
     }
@@ -234,20 +222,28 @@ import TestSupport
             let paint = Paint.linearGradient(Gradient(colors: colors), start: Point(x: 0, y: y), end: Point(x: 0, y: y + h),
                                              options: [])
             let shader = Shader.gradient(paint, transform: .identity, alpha: 1)!
-            let r = Rect(x: x, y: y, width: w, height: h)
-            let blocks = try! Surface(width: 24, height: 24), spans = try! Surface(width: 24, height: 24)
-            for (i, p) in background.enumerated() {
-                blocks[i % 24, i / 24] = Pixel(argb: p)
-                spans[i % 24, i / 24] = Pixel(argb: p)
+            expectBlocksAsSpans(Rect(x: x, y: y, width: w, height: h), clip: clip, background: background, trial: trial) {
+                ShaderPainter(surface: $0, shader: shader, mode: .normal, mask: nil)
             }
-            var painter = ShaderPainter(surface: blocks, shader: shader, mode: .normal, mask: nil)
-            RectScanner.scan(r, clip: clip, into: &painter)
-            var bySpans = SpansOnly(inner: ShaderPainter(surface: spans, shader: shader, mode: .normal, mask: nil))
-            RectScanner.scan(r, clip: clip, into: &bySpans)
-            for j in 0..<24 {
-                for i in 0..<24 where blocks[i, j] != spans[i, j] {
-                    Issue.record("trial \(trial): pixel \(i), \(j): \(blocks[i, j]) against \(spans[i, j])")
-                }
+        }
+    }
+
+    /// `RectScanner` through the painter `make` gives for a 24 x 24 surface holding
+    /// `background`, as blocks and span by span: every pixel must agree.
+    func expectBlocksAsSpans<P: CoverageSink>(_ r: Rect, clip: IntRect, background: [UInt32], trial: Int,
+                                              _ make: (Surface) -> P) {
+        let blocks = try! Surface(width: 24, height: 24), spans = try! Surface(width: 24, height: 24)
+        for (i, p) in background.enumerated() {
+            blocks[i % 24, i / 24] = Pixel(argb: p)
+            spans[i % 24, i / 24] = Pixel(argb: p)
+        }
+        var byBlocks = make(blocks)
+        RectScanner.scan(r, clip: clip, into: &byBlocks)
+        var bySpans = SpansOnly(inner: make(spans))
+        RectScanner.scan(r, clip: clip, into: &bySpans)
+        for j in 0..<24 {
+            for i in 0..<24 where blocks[i, j] != spans[i, j] {
+                Issue.record("trial \(trial): pixel \(i), \(j): \(blocks[i, j]) against \(spans[i, j])")
             }
         }
     }
