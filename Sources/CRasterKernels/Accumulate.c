@@ -50,6 +50,17 @@ static inline void mark(uint64_t *bits, intptr_t first, intptr_t end) {
     bits[w1] |= high;
 }
 
+/* Sets the touched bits of cells `first` and `first + 1` (`first` at least 0). */
+static inline void mark_pair(uint64_t *bits, intptr_t first) {
+    const intptr_t bit = first & 63;
+    if (bit != 63) {
+        bits[first >> 6] |= (uint64_t)3 << bit;
+        return;
+    }
+    bits[first >> 6] |= (uint64_t)1 << 63;
+    bits[(first >> 6) + 1] |= 1;
+}
+
 /*
  * A piece of a line within one pixel row, from x `xa` to `xb` (relative to the band's
  * left column) covering a signed height `d`: each column it crosses gets the area to
@@ -65,7 +76,7 @@ static inline void cells_for_row(int32_t *line, uint64_t *bits, double xa, doubl
     // 0, truncation is the floor.
     const intptr_t t = (intptr_t)lo, first = t > 0 ? t : 0;
     if (hi <= (double)(first + 1)) {
-        mark(bits, first, first + 1);
+        mark_pair(bits, first);
         const double f = (double)first;
         share(line + first, d, ((xa - f) + (xb - f)) / 2);
         return;
@@ -119,7 +130,7 @@ static inline void add_line(int32_t *cells, uint64_t *touched, double x0, double
         while (y_top < y_end) {
             const double y_bottom = lesser((double)(row + 1), y_end);
             const double d = (y_bottom - y_top) * dir;
-            mark(bits, first, first + 1);
+            mark_pair(bits, first);
             share(line + first, d, frac);
             y_top = y_bottom;
             row++;
