@@ -52,27 +52,42 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
  * where the steps lie, worked out once for all the rows.
  */
 typedef struct {
-    /* The first pixel from the run's (-1 with a left edge), the last step's offset from
-     * it, and that step's pixels in the row. */
+    /* The first pixel from the run's (-1 with a left edge, and up to 7 more before it to
+     * start on 32 bytes), the last step's offset from it, and that step's pixels in the
+     * row. */
     intptr_t start, last, tail;
     /* Whether the last step's eight pixels lie in the surface's row; if not, its pixels
      * in the run go one by one. */
     bool fits;
-    /* The left edge's lane of the first step, the right edge's of the last, and the
-     * last step's lanes in the row. */
-    __m256i left_lane, right_lane, inside;
+    /* The left edge's lane of the first step, the right edge's of the last, the first
+     * step's lanes in the row and the last step's. */
+    __m256i left_lane, right_lane, head, inside;
 } block_layout;
 
+/*
+ * Where a block's steps lie. A row of 32 pixels or more starts on 32 bytes when its
+ * rows do and the `lead` pixels before the run in the surface's row allow: a step that
+ * straddles two cache lines costs two accesses, and such a row has several.
+ */
 __attribute__((target("avx2"), always_inline))
-static inline block_layout layout_of(intptr_t count, bool left, bool right, intptr_t room) {
+static inline block_layout layout_of(const uint32_t *dst, intptr_t stride, intptr_t count, bool left, bool right,
+                                     intptr_t room, intptr_t lead) {
     block_layout b;
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     b.start = left ? -1 : 0;
-    const intptr_t n = count + (right ? 1 : 0) - b.start;
+    intptr_t n = count + (right ? 1 : 0) - b.start;
+    intptr_t shift = 0;
+    if (n >= 32 && (stride & 7) == 0) {
+        shift = (intptr_t)(((uintptr_t)(dst + b.start) >> 2) & 7);
+        if (shift > lead + b.start) shift = 0;
+    }
+    b.start -= shift;
+    n += shift;
     b.last = (n - 1) & ~(intptr_t)7;
     b.tail = n - b.last;
     b.fits = b.start + b.last + 8 <= room;
-    b.left_lane = left ? _mm256_cmpeq_epi32(lane, _mm256_setzero_si256()) : _mm256_setzero_si256();
+    b.head = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)(shift - 1)));
+    b.left_lane = left ? _mm256_cmpeq_epi32(lane, _mm256_set1_epi32((int)shift)) : _mm256_setzero_si256();
     b.right_lane = right ? _mm256_cmpeq_epi32(lane, _mm256_set1_epi32((int)(b.tail - 1))) : _mm256_setzero_si256();
     b.inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)b.tail), lane);
     return b;
@@ -82,7 +97,7 @@ static inline block_layout layout_of(intptr_t count, bool left, bool right, intp
 __attribute__((target("avx2"), always_inline))
 static inline void step_colors(const block_layout *b, __m256i c, uint32_t left, uint32_t right, __m256i *first,
                                __m256i *last) {
-    *first = _mm256_blendv_epi8(c, _mm256_set1_epi32((int)left), b->left_lane);
+    *first = _mm256_and_si256(_mm256_blendv_epi8(c, _mm256_set1_epi32((int)left), b->left_lane), b->head);
     const __m256i l = b->last == 0 ? *first : c;
     *last = _mm256_and_si256(_mm256_blendv_epi8(l, _mm256_set1_epi32((int)right), b->right_lane), b->inside);
 }
@@ -109,17 +124,17 @@ static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m2
 
 __attribute__((target("avx2")))
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                               uint32_t color, uint32_t left, uint32_t right, intptr_t room) {
+                               uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead) {
     if (count <= 0) return;
     const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
-    if (!(left | right) && (count & 7) == 0) {
+    if (!(left | right) && (count & 7) == 0 && (count < 32 || ((uintptr_t)dst & 31) == 0)) {
         // Whole steps and no edges (a rectangle on whole pixels): nothing to work out.
         for (intptr_t y = 0; y < rows; y++, dst += stride) {
             for (intptr_t i = 0; i < count; i += 8) over8(dst + i, c, k);
         }
         return;
     }
-    const block_layout b = layout_of(count, left != 0, right != 0, room);
+    const block_layout b = layout_of(dst, stride, count, left != 0, right != 0, room, lead);
     __m256i first_c, last_c;
     step_colors(&b, c, left, right, &first_c, &last_c);
     for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, k, first_c, last_c);
@@ -127,9 +142,9 @@ void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
 
 __attribute__((target("avx2")))
 void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
-                        bool left, bool right, intptr_t room) {
+                        bool left, bool right, intptr_t room, intptr_t lead) {
     if (count <= 0) return;
-    const block_layout b = layout_of(count, left, right, room);
+    const block_layout b = layout_of(dst, stride, count, left, right, room, lead);
     for (intptr_t y = 0; y < rows; y++, dst += stride, colors += 3) {
         const __m256i c = _mm256_set1_epi32((int)colors[0]);
         __m256i first_c, last_c;
@@ -146,13 +161,13 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 }
 
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                               uint32_t color, uint32_t left, uint32_t right, intptr_t room) {
-    (void)dst; (void)stride; (void)rows; (void)count; (void)color; (void)left; (void)right; (void)room;
+                               uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead) {
+    (void)dst; (void)stride; (void)rows; (void)count; (void)color; (void)left; (void)right; (void)room; (void)lead;
 }
 
 void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
-                        bool left, bool right, intptr_t room) {
-    (void)dst; (void)stride; (void)rows; (void)count; (void)colors; (void)left; (void)right; (void)room;
+                        bool left, bool right, intptr_t room, intptr_t lead) {
+    (void)dst; (void)stride; (void)rows; (void)count; (void)colors; (void)left; (void)right; (void)room; (void)lead;
 }
 
 #endif

@@ -117,14 +117,17 @@ import Testing
     func wideSourceOverEqualsTheOnePixelFormula() {
         // Blocks of rows inside a wider surface: every length modulo eight, each row with
         // an edge pixel before and after it or not, the row's room ending right after the
-        // run or further on (the last step then goes pixel by pixel or as a whole), and
+        // run or further on (the last step then goes pixel by pixel or as a whole), the
+        // pixels before it few or many (a long row then starts on 32 bytes or not), and
         // pixels beside the block that must stay as they were.
         var random = SplitMix64(seed: 17)
         for trial in 0..<300 {
             let count = 1 + Int(random.next() % 70)
             let rows = 1 + Int(random.next() % 4)
-            let offset = 1 + Int(random.next() % 5)
-            let stride = count + 2 + Int(random.next() % 6)
+            let offset = 1 + Int(random.next() % 12)
+            // Rows a multiple of eight pixels apart half the time: long rows then start on
+            // 32 bytes, when the pixels before them allow.
+            let stride = trial % 2 == 0 ? (count + 2 + 7) / 8 * 8 + 8 * Int(random.next() % 2) : count + 2 + Int(random.next() % 6)
             var color = Self.pixel(&random)
             if color >> 24 == 255 { color &= 0x7f7f_7f7f }
             let left = random.next() % 3 == 0 ? 0 : Self.pixel(&random)
@@ -134,9 +137,12 @@ import Testing
             // The pixels from a run's first to the buffer's end: at least the last row's.
             let least = count + (right != 0 ? 1 : 0)
             let room = least + Int(random.next() % UInt64(stride - least + 1))
+            // The pixels before a run's first: at most the first row's `offset`.
+            let leastLead = left != 0 ? 1 : 0
+            let lead = leastLead + Int(random.next() % UInt64(offset - leastLead + 1))
             after.withUnsafeMutableBufferPointer { dst in
                 WideKernels.overSolidBlock(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
-                                           edges: (left, right), room: room)
+                                           edges: (left, right), room: room, lead: lead)
             }
             var want = before
             for r in 0..<rows {

@@ -82,11 +82,12 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 /// `crk_over_solid_avx2` on a rectangle's rows, and unless 0, `left` blended the same
 /// way (with its own alpha) over the pixel just before each run and `right` over the one
 /// just after it: its partly covered columns. The `room` pixels from each run's first
-/// (at least `count`, and one more with a right edge) lie in the surface's row: those
-/// past the run may be read and are written back unchanged. Call only when
+/// (at least `count`, and one more with a right edge) and the `lead` pixels before it
+/// (at least one with a left edge) lie in the surface's row: those outside the run and
+/// its edges may be read and are written back unchanged. Call only when
 /// `crk_has_avx2()` is true.
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
-                               uint32_t color, uint32_t left, uint32_t right, intptr_t room);
+                               uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead);
 
 /// Raster's scan converter, its accumulation: every one of the `count / 4` segments
 /// (x0, y0, x1, y1 in device pixels) adds its area and cover to the cells of rows
@@ -120,7 +121,7 @@ void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch
 /// and `right` say whether the rows have those edge pixels. Call only when
 /// `crk_has_avx2()` is true.
 void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
-                        bool left, bool right, intptr_t room);
+                        bool left, bool right, intptr_t room, intptr_t lead);
 
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of

@@ -51,7 +51,8 @@
         let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
         let ia = 255 &- (s >> 24)
         // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
-        // surface, and the `rowWords - x` pixels from each row's `x` in the surface's row.
+        // surface, and each row's `x` pixels before `x` and `rowWords - x` from it in the
+        // surface's row.
         if ia == 0 {
             for y in rows { unsafe (row(y) + x).update(repeating: s, count: count) }
         } else if ia != 255 && wide {
@@ -59,7 +60,7 @@
             @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
             let e = (edge(edges.left), edge(edges.right))
             unsafe WideKernels.overSolidBlock(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count,
-                                              count: count, color: s, edges: e, room: rowWords - x)
+                                              count: count, color: s, edges: e, room: rowWords - x, lead: x)
             return
         } else if ia != 255 {
             for y in rows {

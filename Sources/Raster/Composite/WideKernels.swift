@@ -25,12 +25,13 @@ enum WideKernels {
     /// `dst`, each `stride` pixels after the one before; and, unless 0, `PixelMath.over` of
     /// `edges.left` on the pixel before each run and of `edges.right` on the pixel after
     /// it. The `room` pixels from each run's first (`count` at least, and one more with a
-    /// right edge) lie in the surface's row: those past the run are written back
-    /// unchanged. Call only when `available`.
+    /// right edge) and the `lead` pixels before it (one at least with a left edge) lie in
+    /// the surface's row: those outside the run and its edges are written back unchanged
+    /// (a long row starts on 32 bytes). Call only when `available`.
     @inline(__always)
     static func overSolidBlock(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
-                               edges: (left: UInt32, right: UInt32), room: Int) {
-        unsafe crk_over_solid_block_avx2(dst, stride, rows, count, color, edges.left, edges.right, room)
+                               edges: (left: UInt32, right: UInt32), room: Int, lead: Int) {
+        unsafe crk_over_solid_block_avx2(dst, stride, rows, count, color, edges.left, edges.right, room, lead)
     }
 
     /// `overSolidBlock` with a colour of its own on each row: `colors` holds three a row,
@@ -38,8 +39,8 @@ enum WideKernels {
     /// pixels the rows have. Call only when `available`.
     @inline(__always)
     static func overRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
-                         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int) {
-        unsafe crk_over_rows_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room)
+                         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int) {
+        unsafe crk_over_rows_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
     }
 
     /// Rows of the rasterizer's cells swept into coverage and blended as

@@ -223,12 +223,13 @@ struct ShaderPainter: CoverageSink {
                         unsafe colors[3 * i + 2] = edge(edges.right)
                     }
                     // Safe: the rectangle and its edge pixels lie inside the clip bounds,
-                    // inside the surface, and the `rowWords - x` pixels from each row's
-                    // `x` in the surface's row; `colors` holds three words for each of the
-                    // `n` rows.
+                    // inside the surface, and each row's `x` pixels before `x` and
+                    // `rowWords - x` from it in the surface's row; `colors` holds three
+                    // words for each of the `n` rows.
                     unsafe WideKernels.overRows(surface.row(top) + x, stride: surface.rowWords, rows: n, count: count,
                                                 colors: UnsafePointer(colors.baseAddress!),
-                                                edges: (edges.left != 0, edges.right != 0), room: surface.rowWords - x)
+                                                edges: (edges.left != 0, edges.right != 0), room: surface.rowWords - x,
+                                                lead: x)
                     top += n
                 }
             }
