@@ -24,6 +24,12 @@ static inline __m256i scale8(__m256i x, __m256i k) {
 __attribute__((target("avx2"), always_inline))
 static inline __m256i pairs(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }
 
+/* The inverse alphas of eight pixels (255 minus each one's alpha), in 16-bit pairs: their `k` for `scale8`. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i inverse8(__m256i colors) {
+    return pairs(_mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(colors, 24)));
+}
+
 /* `scale8` on one pixel, `k` in 0...255: `PixelMath.scale`. */
 static inline uint32_t scale1(uint32_t w, uint32_t k) {
     uint32_t rb = (w & 0x00ff00ffu) * k + 0x00800080u;

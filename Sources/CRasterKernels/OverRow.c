@@ -14,7 +14,7 @@
 __attribute__((target("avx2"), always_inline))
 static inline __m256i over8(__m256i d, __m256i s) {
     __m256i a = _mm256_srli_epi32(s, 24);
-    __m256i out = _mm256_add_epi32(scale8(d, pairs(_mm256_sub_epi32(_mm256_set1_epi32(255), a))), s);
+    __m256i out = _mm256_add_epi32(scale8(d, inverse8(s)), s);
     __m256i clear = _mm256_cmpeq_epi32(a, _mm256_setzero_si256());
     return _mm256_blendv_epi8(out, d, clear);
 }

@@ -20,12 +20,6 @@ static inline void over8(uint32_t *p, __m256i colors, __m256i k) {
     _mm256_storeu_si256((__m256i *)p, blend8(_mm256_loadu_si256((const __m256i *)p), colors, k));
 }
 
-/* The inverse alphas of eight colours, in 16-bit pairs. */
-__attribute__((target("avx2"), always_inline))
-static inline __m256i inverse8(__m256i colors) {
-    return pairs(_mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(colors, 24)));
-}
-
 __attribute__((target("avx2")))
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha) {

@@ -104,7 +104,7 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
             coverage = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - n)), coverage);
         }
         const __m256i scaled = scale8(c, pairs(coverage));
-        const __m256i inverse = pairs(_mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(scaled, 24)));
+        const __m256i inverse = inverse8(scaled);
         if (group + 8 <= room) {
             _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8(_mm256_loadu_si256((__m256i *)p), inverse), scaled));
         } else {

@@ -154,8 +154,8 @@ import Glibc
     }
 
     /// Adds every segment's area and cover to the cells of rows `top..<bottom`: the C
-    /// loop of `CRasterKernels`, which computes as Swift would but without the range
-    /// checks of each conversion to an integer (a fifth of its instructions here).
+    /// loop of `CRasterKernels` (in Swift, the range check of every conversion to an
+    /// integer was a fifth of its instructions).
     private func accumulate(left: Int, right: Int, pitch: Int, words: Int, top: Int, bottom: Int, precision: Int) {
         // Safe: the buffers hold `segmentValues` values, the band's `(bottom - top) * pitch`
         // cells and as many rows of `words` words; every segment is clamped to the

@@ -70,10 +70,7 @@ struct Stroker<Sink: PolylineSink> {
         let segments = closed ? n : n - 1
         let points = pts
         func point(_ i: Int) -> Point { points[reversed ? n - 1 - i : i] }
-        func segment(_ i: Int) -> Segment {
-            let v = point((i + 1) % n) - point(i)
-            return Segment(direction: Stroker.unit(v), length: (v.x * v.x + v.y * v.y).squareRoot())
-        }
+        func segment(_ i: Int) -> Segment { Segment(point((i + 1) % n) - point(i)) }
         if closed {
             var previous = segment(n - 1)
             for i in 0..<n {
@@ -101,6 +98,12 @@ struct Stroker<Sink: PolylineSink> {
     private struct Segment {
         let direction: Point
         let length: Double
+
+        /// The segment along `v`; a zero `v` points along x.
+        init(_ v: Point) {
+            length = (v.x * v.x + v.y * v.y).squareRoot()
+            direction = length > 0 ? v * (1 / length) : Point(x: 1, y: 0)
+        }
     }
 
     /// The corner at `v` on the left side, from segment `from` to segment `to`.
@@ -110,22 +113,21 @@ struct Stroker<Sink: PolylineSink> {
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
         func emit(_ p: Point, first: Bool) { if first { sink.begin(p) } else { sink.line(p) } }
-        // The miter length over the width is 1 / cos(turn / 2).
-        if cross < -1e-12 && style.join == .miter && (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1
-            && dot > -1 + 1e-12 {
-            // An outer corner within the miter limit: the miter point is where the two
-            // offset lines meet, so `v + na` before it and `v + nb` after it lie on the
-            // outline's own edges. Leaving them out draws the same outline with two
-            // segments fewer (every vertex of a flattened curve's outer side comes here).
-            emit(v + (na + nb) * (1 / (1 + dot)), first: starting)
-            return
-        }
-        if cross > 1e-12 && dot > -1 + 1e-12 && hw * cross <= (1 + dot) * 0.5 * min(from.length, to.length) {
-            // The inside of a turn, where the two offset lines meet `hw * tan(turn / 2)`
-            // back from the vertex along each segment: within half of both segments, that
-            // point alone is the edge of the two segments' strokes together, and no other
-            // join of either segment reaches past it. (Through the vertex, below, the
-            // overlap would be covered twice, which a pixel across that edge would count.)
+        // Where the two offset lines meet, that point alone is the corner:
+        // - on the outside of a turn, with a miter join within the miter limit (the
+        //   miter length over the width is 1 / cos(turn / 2)): `v + na` before it and
+        //   `v + nb` after it lie on the outline's own edges, so leaving them out draws
+        //   the same outline with two segments fewer;
+        // - on the inside, where the lines meet `hw * tan(turn / 2)` back from the vertex
+        //   along each segment, within half of both: that point is the edge of the two
+        //   segments' strokes together, and no other join of either segment reaches past
+        //   it. (Through the vertex, below, the overlap would be covered twice, which a
+        //   pixel across that edge would count.)
+        // Every vertex of a flattened curve comes here on both sides.
+        let outerMiter = cross < -1e-12 && style.join == .miter
+            && (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1
+        let innerMeeting = cross > 1e-12 && hw * cross <= (1 + dot) * 0.5 * min(from.length, to.length)
+        if (outerMiter || innerMeeting) && dot > -1 + 1e-12 {
             emit(v + (na + nb) * (1 / (1 + dot)), first: starting)
             return
         }
@@ -179,10 +181,7 @@ struct Stroker<Sink: PolylineSink> {
     /// The left normal of a unit direction, half the width long.
     @inline(__always) private func normal(_ d: Point) -> Point { Point(x: -d.y * hw, y: d.x * hw) }
 
-    static func unit(_ v: Point) -> Point {
-        let l = (v.x * v.x + v.y * v.y).squareRoot()
-        return l > 0 ? v * (1 / l) : Point(x: 1, y: 0)
-    }
+    static func unit(_ v: Point) -> Point { Segment(v).direction }
 }
 
 /// Passes polylines on after mapping every point through a transform.
