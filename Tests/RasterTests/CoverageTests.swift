@@ -171,6 +171,58 @@ import TestSupport
         }
     }
 
+    @Test func rectangleFillsMatchTheirPaths() {
+        // `fill(_ rect:)`, whose rectangles on whole pixels go straight to the block loop
+        // and the rest through `RectScanner`, against the same rectangle given as a path
+        // with a corner point more, which the general scan converter draws: on whole and
+        // fractional pixels, flipped and scaled, clipped by a rectangle and by a mask,
+        // with an alpha, onto random pixels. Both must be the same, byte for byte.
+        var random = SplitMix64(seed: 23)
+        for trial in 0..<300 {
+            let background = (0..<(24 * 24)).map { _ in randomPremultiplied(&random, opaque: trial % 2 == 0) }
+            var x = (random.unit() * 30 - 6).rounded(), y = (random.unit() * 30 - 6).rounded()
+            var w = (random.unit() * 14).rounded(), h = (random.unit() * 14).rounded()
+            if trial % 5 == 0 { x += random.unit(); w += random.unit() }
+            if trial % 7 == 0 { y += random.unit(); h += random.unit() }
+            let r = Rect(x: x, y: y, width: w, height: h)
+            let color = Color(red: random.unit(), green: random.unit(), blue: random.unit(),
+                              alpha: trial % 3 == 0 ? 1 : random.unit())
+            var surfaces: [Surface] = []
+            for general in [false, true] {
+                let (s, c) = canvas(24, 24, background: nil)
+                for j in 0..<24 { for i in 0..<24 { s[i, j] = Pixel(argb: background[j * 24 + i]) } }
+                if trial % 4 == 1 { c.clip(to: Rect(x: 3, y: 2, width: 15, height: 17)) }
+                if trial % 8 == 3 { c.clip(to: Path(ellipseIn: Rect(x: 1, y: 1, width: 20, height: 21))) }
+                if trial % 6 == 2 { c.translateBy(x: 24, y: 0); c.scaleBy(x: -1, y: 1) }
+                if trial % 9 == 4 { c.scaleBy(x: 2, y: 1) }
+                if trial % 10 == 5 { c.alpha = 0.6 }
+                c.setFillColor(color)
+                if general {
+                    var p = Path()
+                    p.move(to: Point(x: r.minX, y: r.minY))
+                    p.addLine(to: Point(x: r.midX, y: r.minY))
+                    p.addLine(to: Point(x: r.maxX, y: r.minY))
+                    p.addLine(to: Point(x: r.maxX, y: r.maxY))
+                    p.addLine(to: Point(x: r.minX, y: r.maxY))
+                    p.closeSubpath()
+                    c.fill(p)
+                } else {
+                    c.fill(r)
+                }
+                surfaces.append(s)
+            }
+            var wrong = 0
+            for j in 0..<24 {
+                for i in 0..<24 where surfaces[0][i, j] != surfaces[1][i, j] {
+                    wrong += 1
+                    if wrong <= 3 {
+                        Issue.record("trial \(trial) \(r): pixel \(i), \(j): \(surfaces[0][i, j]) against \(surfaces[1][i, j])")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func solidBlocksBlendAsTheirSpans() {
         // `SolidPainter.block`, which blends a rectangle's whole rows, its partly covered
         // rows and its edge pixels in one go (the AVX2 loop where there is one), against

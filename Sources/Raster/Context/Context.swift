@@ -236,6 +236,15 @@ public final class Context {
             return fill(Path(rect: rect), rule: .nonZero, color: color)
         }
         guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        if recording == nil && state.shadow == nil && rect.size.width >= 0 && rect.size.height >= 0 {
+            // `AffineTransform.apply(to:)` of a standardized rectangle, worked out here.
+            let t = state.transform
+            let ax = t.a * rect.origin.x + t.tx, bx = t.a * (rect.origin.x + rect.size.width) + t.tx
+            let ay = t.d * rect.origin.y + t.ty, by = t.d * (rect.origin.y + rect.size.height) + t.ty
+            let x0 = min(ax, bx), y0 = min(ay, by)
+            if blendOnWholePixels(x0, y0, max(ax, bx), max(ay, by), color: color) { return }
+            return scanRect(Rect(x: x0, y: y0, width: abs(bx - ax), height: abs(by - ay)), paint: .color(color))
+        }
         if recorded(.fillRect(rect, color), reach: deviceReach(rect, margin: 1)) { return }
         withShadow(reach: rect.standardized.insetBy(dx: -1, dy: -1)) {
             scanRect(state.transform.apply(to: rect), paint: .color(color))
@@ -361,11 +370,41 @@ public final class Context {
         }
     }
 
+    /// Source-over of `color` on a device rectangle on whole pixels, without a clip mask,
+    /// straight to the AVX2 block loop: what `scanRect` draws for it, without working out
+    /// coverage or making a painter, which cost small rectangles more than their pixels.
+    /// False, having drawn nothing, for any other rectangle or state.
+    @inline(__always)
+    private func blendOnWholePixels(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, color: Color) -> Bool {
+        guard state.clipMask == nil, state.blendMode == .normal, WideKernels.available else { return false }
+        // Also false for NaN; inside the range that `Int` holds.
+        guard x0 > -4e6, y0 > -4e6, x1 < 4e6, y1 < 4e6 else { return false }
+        let ix0 = Int(x0), iy0 = Int(y0), ix1 = Int(x1), iy1 = Int(y1)
+        guard Double(ix0) == x0, Double(iy0) == y0, Double(ix1) == x1, Double(iy1) == y1 else { return false }
+        let box = state.clipBounds.intersection(IntRect(x0: ix0, y0: iy0, x1: ix1, y1: iy1))
+        guard !box.isEmpty else { return true }
+        let pixel = solidPixel(color)
+        guard pixel != 0 else { return true }
+        // Safe: the box lies inside the clip bounds, inside the surface.
+        let words = target.rowWords
+        unsafe WideKernels.overSolidBlock(target.base + box.y0 &* words + box.x0, stride: words, rows: box.height,
+                                          count: box.width, color: pixel, edges: (0, 0), room: words - box.x0,
+                                          lead: box.x0)
+        noteDrawn(box)
+        return true
+    }
+
+    /// `color` as a premultiplied pixel, times the current alpha.
+    @inline(__always)
+    private func solidPixel(_ color: Color) -> UInt32 {
+        let pixel = color.premultiplied.argb
+        return state.alpha < 1 ? PixelMath.scale(pixel, UInt32(state.alpha * 255 + 0.5)) : pixel
+    }
+
     /// A painter of `color` with the current alpha, blend mode and clip mask, or nil when
     /// it would change nothing.
     func solidPainter(_ color: Color) -> SolidPainter? {
-        var pixel = color.premultiplied.argb
-        if state.alpha < 1 { pixel = PixelMath.scale(pixel, UInt32(state.alpha * 255 + 0.5)) }
+        let pixel = solidPixel(color)
         if pixel == 0 && state.blendMode.skipsTransparentSource { return nil }
         // The target's pixels rather than the target: no reference to count.
         return unsafe SolidPainter(pixels: target.base, rowWords: target.rowWords, color: pixel, mode: state.blendMode,
