@@ -147,6 +147,35 @@ void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t 
     }
 }
 
+/* The colours and inverse alphas of one kind of row: its run's and its edge steps'. */
+typedef struct {
+    __m256i c, k, first_c, last_c;
+} row_colors;
+
+__attribute__((target("avx2"), always_inline))
+static inline row_colors row_colors_of(const block_layout *b, const uint32_t *colors) {
+    row_colors r;
+    r.c = _mm256_set1_epi32((int)colors[0]);
+    r.k = inverse8(r.c);
+    step_colors(b, r.c, colors[1], colors[2], &r.first_c, &r.last_c);
+    return r;
+}
+
+__attribute__((target("avx2")))
+void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                        bool left, bool right, intptr_t room, intptr_t lead) {
+    if (count <= 0 || rows <= 0) return;
+    const block_layout b = layout_of(dst, stride, count, left, right, room, lead);
+    const row_colors first = row_colors_of(&b, colors);
+    block_row(dst, &b, first.c, first.k, first.first_c, first.last_c);
+    if (rows == 1) return;
+    const row_colors inner = row_colors_of(&b, colors + 3);
+    dst += stride;
+    for (intptr_t y = 1; y < rows - 1; y++, dst += stride) block_row(dst, &b, inner.c, inner.k, inner.first_c, inner.last_c);
+    const row_colors last = row_colors_of(&b, colors + 6);
+    block_row(dst, &b, last.c, last.k, last.first_c, last.last_c);
+}
+
 #else
 
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
@@ -157,6 +186,11 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead) {
     (void)dst; (void)stride; (void)rows; (void)count; (void)color; (void)left; (void)right; (void)room; (void)lead;
+}
+
+void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                        bool left, bool right, intptr_t room, intptr_t lead) {
+    (void)dst; (void)stride; (void)rows; (void)count; (void)colors; (void)left; (void)right; (void)room; (void)lead;
 }
 
 void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,

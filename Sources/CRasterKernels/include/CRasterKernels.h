@@ -123,6 +123,12 @@ void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch
 void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                         bool left, bool right, intptr_t room, intptr_t lead);
 
+/// `crk_over_rows_avx2` on a rectangle whose rows are of three kinds: `colors` holds
+/// three for its first row, three for the rows between, and three for its last (the
+/// first's alone when `rows` is 1). Call only when `crk_has_avx2()` is true.
+void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                        bool left, bool right, intptr_t room, intptr_t lead);
+
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of
 /// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.

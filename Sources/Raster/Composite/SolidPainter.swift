@@ -83,6 +83,32 @@
         column(x + count, edges.right)
     }
 
+    /// A rectangle's rows in one pass of the AVX2 loop, each kind of row with its colours,
+    /// when the run is a plain source-over; otherwise a block for each kind.
+    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+                            last: RowCoverage) {
+        guard plain && wide, !rows.isEmpty else {
+            return rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
+        }
+        @inline(__always) func scaled(_ c: UInt8) -> UInt32 {
+            c == 255 ? color : c == 0 ? 0 : PixelMath.scale(color, UInt32(c))
+        }
+        let edges = ((first.left | inner.left | last.left) != 0, (first.right | inner.right | last.right) != 0)
+        // Safe: as `block`, the rows and their edge pixels lie inside the surface.
+        unsafe withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 9) { colors in
+            @inline(__always) func put(_ i: Int, _ c: RowCoverage) {
+                unsafe colors[i] = scaled(c.run)
+                unsafe colors[i + 1] = scaled(c.left)
+                unsafe colors[i + 2] = scaled(c.right)
+            }
+            put(0, first)
+            put(3, inner)
+            put(6, last)
+            unsafe WideKernels.overRect(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count, count: count,
+                                        colors: colors.baseAddress!, edges: edges, room: rowWords - x, lead: x)
+        }
+    }
+
     /// Rows go to the AVX2 sweep when the run is a plain source-over.
     var sweepsRows: Bool { plain && wide }
 

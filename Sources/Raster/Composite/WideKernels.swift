@@ -43,6 +43,14 @@ enum WideKernels {
         unsafe crk_over_rows_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
     }
 
+    /// `overRows` on a rectangle's rows: `colors` holds three for its first row, three
+    /// for the rows between and three for its last. Call only when `available`.
+    @inline(__always)
+    static func overRect(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
+                         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int) {
+        unsafe crk_over_rect_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
+    }
+
     /// Rows of the rasterizer's cells swept into coverage and blended as
     /// `SolidPainter.span` blends each run, cells and bits cleared (see
     /// `CoverageSink.sweep(rows:)`): the first row's pixels at `dst`, each next one

@@ -9,6 +9,12 @@ protocol CoverageSink {
     /// rectangle's fully covered rows, which a sink can blend with one set-up, row by row.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8))
 
+    /// A rectangle's rows: the run `x..<x+count` with the pixel just before and the one
+    /// just after it, covered as `first` on the first row of `rows`, as `last` on the
+    /// last, and as `inner` on those between (0: not drawn).
+    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+                            last: RowCoverage)
+
     /// Whether the sink turns rows of accumulated cells into coverage itself, through
     /// `sweep(rows:)`, rather than receiving them as runs. Read once per shape.
     var sweepsRows: Bool { get }
@@ -48,8 +54,37 @@ extension CoverageSink {
         }
     }
 
+    /// One block for each kind of row.
+    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+                            last: RowCoverage) {
+        rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
+    }
+
+    /// A rectangle as `block` calls, a kind of row at a time: the default, and the
+    /// fallback of sinks whose fast path does not apply.
+    mutating func rectangleByBlocks(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+                                    last: RowCoverage) {
+        guard !rows.isEmpty else { return }
+        @inline(__always) func blocks(_ r: Range<Int>, _ c: RowCoverage) {
+            if c.run != 0 && !r.isEmpty { block(rows: r, x: x, count: count, coverage: c.run, edges: (c.left, c.right)) }
+        }
+        let y0 = rows.lowerBound, y1 = rows.upperBound
+        blocks(y0..<y0 + 1, first)
+        guard y1 - y0 > 1 else { return }
+        blocks(y0 + 1..<y1 - 1, inner)
+        blocks(y1 - 1..<y1, last)
+    }
+
     /// The same run on every row of `rows`, without edge pixels.
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8) {
         block(rows: rows, x: x, count: count, coverage: coverage, edges: (0, 0))
     }
+}
+
+/// The coverage of a rectangle's row: its run's, and that of the pixel just before the
+/// run and the one just after it (0: not drawn). A run of 0 has edges of 0.
+struct RowCoverage: Equatable {
+    var run: UInt8
+    var left: UInt8
+    var right: UInt8
 }

@@ -31,36 +31,35 @@ enum RectScanner {
         @inline(__always) func byte(_ v: Double) -> UInt8 { UInt8(min(1, v) * 255 + 0.5) }
         // The coverage of the three runs on a fully covered row, the same on every one.
         let fullLeft = hasLeft ? byte(leftCover * 1) : 0, fullRight = hasRight ? byte(rightCover * 1) : 0
-        // Fully covered rows as one block, each row with its edge pixels (a rectangle
-        // inside two columns: each partial column as a block one pixel wide); then the
-        // partly covered rows, run by run.
+        if !middle.isEmpty {
+            // The partial columns are the ones just before and after the middle. Every
+            // row but the first and the last is covered whole; those two may be covered
+            // in part, each of their pixels by its column's share times the row's.
+            func cover(_ row: Int) -> RowCoverage {
+                let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
+                // A row whose middle rounds to 0 has edges of 0 too (each edge covers less).
+                let c = cy > 0 ? byte(cy) : 0
+                guard c != 0 else { return RowCoverage(run: 0, left: 0, right: 0) }
+                return RowCoverage(run: c, left: hasLeft ? byte(leftCover * cy) : 0,
+                                   right: hasRight ? byte(rightCover * cy) : 0)
+            }
+            sink.rectangle(rows: box.y0..<box.y1, x: middle.lowerBound, count: middle.count, first: cover(box.y0),
+                           inner: RowCoverage(run: 255, left: fullLeft, right: fullRight), last: cover(box.y1 - 1))
+            return box
+        }
+        // A rectangle inside two columns: each partial column as a block one pixel wide
+        // over the fully covered rows, then the partly covered rows pixel by pixel.
         let top = max(box.y0, y0.ceilInt)
         let wholeRows = top..<max(top, min(box.y1, y1.floorInt))
         if !wholeRows.isEmpty {
-            if !middle.isEmpty {
-                // The partial columns are then the ones just before and after the middle.
-                sink.block(rows: wholeRows, x: middle.lowerBound, count: middle.count, coverage: 255,
-                           edges: (hasLeft ? fullLeft : 0, hasRight ? fullRight : 0))
-            } else {
-                if hasLeft && fullLeft != 0 { sink.block(rows: wholeRows, x: left, count: 1, coverage: fullLeft) }
-                if hasRight && fullRight != 0 { sink.block(rows: wholeRows, x: rightStart, count: 1, coverage: fullRight) }
-            }
+            if hasLeft && fullLeft != 0 { sink.block(rows: wholeRows, x: left, count: 1, coverage: fullLeft) }
+            if hasRight && fullRight != 0 { sink.block(rows: wholeRows, x: rightStart, count: 1, coverage: fullRight) }
         }
         // The partly covered rows: at most one above the whole rows and one below them
         // (two in all when there are none).
         func partial(_ row: Int) {
             let cy = min(y1, Double(row + 1)) - max(y0, Double(row))
             if cy <= 0 { return }
-            guard middle.isEmpty else {
-                // One row of a block: the sink blends it with its edges in one go. A row
-                // whose middle rounds to 0 has edges of 0 too (each edge covers less).
-                let c = byte(cy)
-                if c != 0 {
-                    sink.block(rows: row..<row + 1, x: middle.lowerBound, count: middle.count, coverage: c,
-                               edges: (hasLeft ? byte(leftCover * cy) : 0, hasRight ? byte(rightCover * cy) : 0))
-                }
-                return
-            }
             if hasLeft {
                 let c = byte(leftCover * cy)
                 if c != 0 { sink.span(y: row, x: left, count: 1, coverage: c) }
