@@ -202,11 +202,37 @@ struct ShaderPainter: CoverageSink {
     /// looked at once for the block, the edge pixels in the same pass (one call of the
     /// AVX2 rectangle loop a row, where there is AVX2).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
-        guard mask == nil, mode == .normal, case let .linear(table, 0, dy, c, before, after) = shader.kind else {
+        let cover = RowCoverage(run: coverage, left: edges.left, right: edges.right)
+        guard mask == nil, mode == .normal, blendRows(rows, x: x, count: count, edges: (edges.left != 0, edges.right != 0),
+                                                      coverage: { _ in cover }) else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
+    }
+
+    /// A rectangle's rows as `block` blends them, all three kinds in one pass.
+    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+                            last: RowCoverage) {
+        let top = rows.lowerBound, bottom = rows.upperBound - 1
+        let edges = ((first.left | inner.left | last.left) != 0, (first.right | inner.right | last.right) != 0)
+        guard mask == nil, mode == .normal, blendRows(rows, x: x, count: count, edges: edges,
+                                                      coverage: { $0 == top ? first : $0 == bottom ? last : inner }) else {
+            rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
+            return
+        }
+    }
+
+    /// Blends rows of a gradient that does not change along rows, each row `y` covered as
+    /// `coverage(y)` says, with edge pixels where `edges` says some row has them; false,
+    /// having drawn nothing, for any other shader. Call without a mask, in the normal mode.
+    @inline(__always)
+    private func blendRows(_ rows: Range<Int>, x: Int, count: Int, edges: (left: Bool, right: Bool),
+                           coverage: (Int) -> RowCoverage) -> Bool {
+        guard case let .linear(table, 0, dy, c, before, after) = shader.kind else { return false }
         let last = Double(table.count - 1)
+        @inline(__always) func scaled(_ color: UInt32, _ c: UInt8) -> UInt32 {
+            c == 255 ? color : c == 0 ? 0 : PixelMath.scale(color, UInt32(c))
+        }
         if wide {
             // The rows' colours (the run's, the left and the right edge's), a chunk of rows
             // at a time, for the AVX2 rectangle loop.
@@ -217,38 +243,39 @@ struct ShaderPainter: CoverageSink {
                     let n = min(chunk, rows.upperBound - top)
                     for i in 0..<n {
                         let color = Shader.lookup(table, dy * (Double(top + i) + 0.5) + c, last, before, after)
-                        @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
-                        unsafe colors[3 * i] = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
-                        unsafe colors[3 * i + 1] = edge(edges.left)
-                        unsafe colors[3 * i + 2] = edge(edges.right)
+                        let cover = coverage(top + i)
+                        unsafe colors[3 * i] = scaled(color, cover.run)
+                        unsafe colors[3 * i + 1] = scaled(color, cover.left)
+                        unsafe colors[3 * i + 2] = scaled(color, cover.right)
                     }
                     // Safe: the rectangle and its edge pixels lie inside the clip bounds,
                     // inside the surface, and each row's `x` pixels before `x` and
                     // `rowWords - x` from it in the surface's row; `colors` holds three
                     // words for each of the `n` rows.
                     unsafe WideKernels.overRows(surface.row(top) + x, stride: surface.rowWords, rows: n, count: count,
-                                                colors: UnsafePointer(colors.baseAddress!),
-                                                edges: (edges.left != 0, edges.right != 0), room: surface.rowWords - x,
-                                                lead: x)
+                                                colors: UnsafePointer(colors.baseAddress!), edges: edges,
+                                                room: surface.rowWords - x, lead: x)
                     top += n
                 }
             }
-            return
+            return true
         }
         for y in rows {
             let color = Shader.lookup(table, dy * (Double(y) + 0.5) + c, last, before, after)
-            let s = coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage))
+            let cover = coverage(y)
+            let s = scaled(color, cover.run)
             // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside
             // the surface.
             let p = unsafe surface.row(y) + x
-            if edges.left != 0 { unsafe p[-1] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(edges.left)), p[-1]) }
+            if cover.left != 0 { unsafe p[-1] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(cover.left)), p[-1]) }
             if s >> 24 == 255 {
                 unsafe p.update(repeating: s, count: count)
             } else if s >> 24 != 0 {
                 unsafe Compositor.overSolid(p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
             }
-            if edges.right != 0 { unsafe p[count] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(edges.right)), p[count]) }
+            if cover.right != 0 { unsafe p[count] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(cover.right)), p[count]) }
         }
+        return true
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
