@@ -68,28 +68,33 @@ public struct Gradient: Hashable, Sendable {
     /// Premultiplied colours at `count` evenly spaced points of 0...1, each with its
     /// alpha multiplied by `alpha`.
     func table(count: Int, alpha: Double) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: count)
-        guard let first = stops.first else { return out }
-        var k = 0
-        let last = Double(count - 1)
-        for i in 0..<count {
-            let t = count > 1 ? Double(i) / last : 0
-            while k < stops.count && stops[k].location < t { k += 1 }
-            let a: Stop, b: Stop
-            if k == 0 { (a, b) = (first, first) } else if k == stops.count { (a, b) = (stops[k - 1], stops[k - 1]) } else {
-                (a, b) = (stops[k - 1], stops[k])
+        guard count > 0 else { return [] }
+        guard !stops.isEmpty else { return [UInt32](repeating: 0, count: count) }
+        // Safe: every entry of `out` is written, and stop indices stay in 0..<n.
+        return unsafe [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            unsafe stops.withUnsafeBufferPointer { s in
+                let n = s.count
+                var k = 0
+                let last = Double(count - 1)
+                for i in 0..<count {
+                    let t = count > 1 ? Double(i) / last : 0
+                    while unsafe k < n && s[k].location < t { k += 1 }
+                    // Before the first stop and after the last, that stop alone.
+                    let a = unsafe s[max(k - 1, 0)], b = unsafe s[min(k, n - 1)]
+                    let span = b.location - a.location
+                    let f = span > 0 ? (t - a.location) / span : 1
+                    let ca = a.color, cb = b.color
+                    let al = (ca.alpha + (cb.alpha - ca.alpha) * f) * alpha
+                    let r = (ca.red + (cb.red - ca.red) * f) * al
+                    let g = (ca.green + (cb.green - ca.green) * f) * al
+                    let bl = (ca.blue + (cb.blue - ca.blue) * f) * al
+                    // Each in 0...1: the stops' components and `alpha` are.
+                    unsafe out[i] = UInt32(Color.to8(al)) << 24 | UInt32(Color.to8(r)) << 16 | UInt32(Color.to8(g)) << 8
+                        | UInt32(Color.to8(bl))
+                }
             }
-            let span = b.location - a.location
-            let f = span > 0 ? (t - a.location) / span : 1
-            let ca = a.color, cb = b.color
-            let al = (ca.alpha + (cb.alpha - ca.alpha) * f) * alpha
-            let r = (ca.red + (cb.red - ca.red) * f) * al
-            let g = (ca.green + (cb.green - ca.green) * f) * al
-            let bl = (ca.blue + (cb.blue - ca.blue) * f) * al
-            // Each in 0...1: the stops' components and `alpha` are.
-            out[i] = UInt32(Color.to8(al)) << 24 | UInt32(Color.to8(r)) << 16 | UInt32(Color.to8(g)) << 8 | UInt32(Color.to8(bl))
+            initialized = count
         }
-        return out
     }
 }
 
