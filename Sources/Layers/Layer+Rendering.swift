@@ -122,6 +122,7 @@ extension Layer {
                 }
                 l = parent
             } else if let owner = l.maskOwner {
+                owner.maskGeneration &+= 1
                 return owner.setNeedsComposite()
             } else {
                 break
@@ -242,8 +243,9 @@ extension Layer {
 
     /// Clips to the alpha of a mask layer rendered over the visible part of `extent`, on
     /// the device's own pixel grid, so that a mask rendered for part of a frame has the
-    /// same pixels as one rendered for all of it. Where the mask cannot be rendered the
-    /// clip becomes empty, so that the layer draws nothing rather than unmasked, and the
+    /// same pixels as one rendered for all of it; the rendering is kept for the next
+    /// frames while the mask does not change. Where the mask cannot be rendered the clip
+    /// becomes empty, so that the layer draws nothing rather than unmasked, and the
     /// context's failure records why.
     private func applyMask(_ mask: Layer, in c: Context, over extent: Rect) {
         let toDevice = c.transform
@@ -254,7 +256,15 @@ extension Layer {
         let d = toDevice.apply(to: visible)
         let x0 = d.minX.rounded(.down), y0 = d.minY.rounded(.down)
         let x1 = d.maxX.rounded(.up), y1 = d.maxY.rounded(.up)
+        // Laid out first: a layout that changes the mask counts as a change.
+        mask.layoutIfNeeded()
         let scale = c.surface.scale
+        if let kept = maskRendering, kept.surface.scale == scale,
+           kept.serves(generation: maskGeneration, toDevice: toDevice, x0: x0, y0: y0, x1: x1, y1: y1) {
+            let area = Rect(x: kept.x0, y: kept.y0, width: Double(kept.surface.width), height: Double(kept.surface.height))
+            return c.clip(to: toUser.apply(to: area), mask: kept.surface)
+        }
+        maskRendering = nil
         let surface: Surface
         do {
             surface = try Surface(width: max(1, Int(x1 - x0)), height: max(1, Int(y1 - y0)), scale: scale)
@@ -263,14 +273,21 @@ extension Layer {
             c.noteFailure(error)
             return
         }
+        let generation = maskGeneration
         let mc = c.sibling(drawingInto: surface)
         // From this layer's coordinates to the scratch surface's pixels, through the device.
         let wanted = toDevice.concatenating(AffineTransform(translationX: -x0, y: -y0))
         mc.concatenate(wanted.concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale)))
-        mask.layoutIfNeeded()
         mask.composite(in: mc, dirty: nil)
         mc.flush()
-        if let f = mc.failure { c.noteFailure(f) }
+        if let f = mc.failure {
+            c.noteFailure(f)
+        } else if generation == maskGeneration {
+            // Kept unless rendering it changed it (a store drawn for the first time).
+            maskRendering = MaskRendering(generation: generation, toDevice: toDevice, x0: x0, y0: y0,
+                                          x1: x0 + Double(surface.width), y1: y0 + Double(surface.height),
+                                          surface: surface)
+        }
         c.clip(to: toUser.apply(to: Rect(x: x0, y: y0, width: Double(surface.width), height: Double(surface.height))),
                mask: surface)
     }

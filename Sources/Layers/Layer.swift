@@ -215,6 +215,8 @@ open class Layer {
                 if let previous = m.maskOwner, previous !== self { previous.mask = nil }
                 m.maskOwner = self
             }
+            maskGeneration &+= 1
+            maskRendering = nil
             setNeedsComposite()
         }
     }
@@ -276,6 +278,11 @@ open class Layer {
     var hasBeenDrawn = false
     /// `drawingExtent`, kept until something in the subtree changes it.
     var extentCache: Rect?
+    /// How many times the mask's subtree has changed: each change of a layer in it that
+    /// damages the screen counts one.
+    var maskGeneration = 0
+    /// The mask as last rendered, for the next frame.
+    var maskRendering: MaskRendering?
     /// Whether the store must be drawn again, and where (nil: all of it).
     var displayPending = true
     var pendingRect: Rect?

@@ -179,6 +179,72 @@ import Testing
         #expect(s[52, 30].a > 0, "inside the mask the shadow shows")
     }
 
+    /// A masked card whose mask holds a sublayer, for `keptMasksShowEveryChange`.
+    @MainActor struct MaskedCard {
+        let root = Layer(), card = Layer(), mask = ShapeLayer(), dot = Layer()
+
+        init() {
+            root.frame = Rect(x: 0, y: 0, width: 64, height: 48)
+            card.frame = Rect(x: 6, y: 5, width: 50, height: 36)
+            card.backgroundColor = .red
+            mask.frame = Rect(x: 2, y: 3, width: 40, height: 30)
+            mask.path = Path(roundedRect: Rect(x: 0, y: 0, width: 40, height: 30), cornerRadius: 7)
+            mask.fillColor = Color(white: 0, alpha: 0.8)
+            dot.frame = Rect(x: 30, y: 20, width: 14, height: 12)
+            dot.backgroundColor = .black
+            mask.addSublayer(dot)
+            card.mask = mask
+            root.addSublayer(card)
+        }
+    }
+
+    @Test func keptMasksShowEveryChange() throws {
+        // A masked layer keeps its mask's pixels from frame to frame. After each change
+        // to the mask, its sublayers or the card's place, the kept tree's frame must
+        // equal that of a tree built afresh with the same changes.
+        let changes: [(String, (MaskedCard) -> Void)] = [
+            ("nothing", { _ in }),
+            ("the mask's path", { $0.mask.path = Path(ellipseIn: Rect(x: 0, y: 0, width: 40, height: 30)) }),
+            ("the mask's position", { $0.mask.position = Point(x: 25.5, y: 18) }),
+            ("the mask's opacity", { $0.mask.opacity = 0.6 }),
+            ("a sublayer's colour", { $0.dot.backgroundColor = Color(white: 0, alpha: 0.4) }),
+            ("a sublayer's frame", { $0.dot.frame = Rect(x: -4, y: 2, width: 20, height: 9) }),
+            ("a sublayer added", { m in
+                let l = Layer()
+                l.frame = Rect(x: 10, y: 22, width: 9, height: 9)
+                l.backgroundColor = .black
+                m.mask.addSublayer(l)
+            }),
+            ("a sublayer hidden", { $0.dot.isHidden = true }),
+            ("the card moved by half a point", { $0.card.position = Point(x: 31.5, y: 23) }),
+            ("the mask's opacity animated", { m in
+                let a = BasicAnimation(keyPath: "opacity")
+                a.fromValue = 0.1
+                a.toValue = 1.0
+                a.duration = 1
+                a.beginTime = 100
+                m.mask.add(a, forKey: "fade")
+            }),
+        ]
+        let kept = MaskedCard()
+        _ = try render(kept.root, 64, 48)
+        for (i, change) in changes.enumerated() {
+            Transaction.performWithoutActions { change.1(kept) }
+            _ = AnimationEngine.step(at: 100.25)
+            let frame = try render(kept.root, 64, 48)
+            #expect(kept.card.maskRendering != nil, "\(change.0): the mask kept")
+            let fresh = MaskedCard()
+            Transaction.performWithoutActions { for c in changes[0...i] { c.1(fresh) } }
+            _ = AnimationEngine.step(at: 100.25)
+            #expect(frame == (try render(fresh.root, 64, 48)), "after \(change.0)")
+        }
+        _ = AnimationEngine.step(at: 100.75)
+        let later = MaskedCard()
+        Transaction.performWithoutActions { for c in changes { c.1(later) } }
+        _ = AnimationEngine.step(at: 100.75)
+        #expect((try render(kept.root, 64, 48)) == (try render(later.root, 64, 48)), "the animation stepped")
+    }
+
     @Test func maskedCornersRoundOnlyThoseNamed() throws {
         let l = solid(Rect(x: 0, y: 0, width: 40, height: 40), .red)
         l.cornerRadius = 12
