@@ -69,9 +69,12 @@ public struct Gradient: Hashable, Sendable {
     /// alpha multiplied by `alpha`.
     func table(count: Int, alpha: Double) -> [UInt32] {
         guard count > 0 else { return [] }
-        guard !stops.isEmpty else { return [UInt32](repeating: 0, count: count) }
-        // Safe: every entry of `out` is written, and stop indices stay in 0..<n.
-        return unsafe [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+        var table = [UInt32](repeating: 0, count: count)
+        guard !stops.isEmpty else { return table }
+        // Safe: `out` holds `count` entries, and stop indices stay in 0..<n. (Filled in
+        // place rather than made with `init(unsafeUninitializedCapacity:)`, which is not
+        // specialised and looks its type up at run time.)
+        unsafe table.withUnsafeMutableBufferPointer { out in
             unsafe stops.withUnsafeBufferPointer { s in
                 let n = s.count
                 var k = 0
@@ -93,8 +96,8 @@ public struct Gradient: Hashable, Sendable {
                         | UInt32(Color.to8(bl))
                 }
             }
-            initialized = count
         }
+        return table
     }
 }
 

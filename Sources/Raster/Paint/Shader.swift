@@ -12,17 +12,19 @@ import Glibc
     }
 
     let kind: Kind
-    /// Scratch for one row.
-    private(set) var row: UnsafeMutablePointer<UInt32>
-    private var capacity: Int
+    /// Scratch for one row, made by the first `shade(x:y:count:)`: a gradient drawn as rows
+    /// of one colour never needs it.
+    private var scratch: UnsafeMutablePointer<UInt32>?
+    private var capacity = 0
+
+    /// The colours of the row last shaded (`shade(x:y:count:)`).
+    var row: UnsafeMutablePointer<UInt32> { unsafe scratch! }
 
     init(_ kind: Kind) {
         self.kind = kind
-        capacity = 256
-        unsafe row = .allocate(capacity: capacity)
     }
 
-    deinit { unsafe row.deallocate() }
+    deinit { unsafe scratch?.deallocate() }
 
     /// A shader for a gradient paint under transform `t` with global alpha, or nil when it
     /// draws nothing (no stops, a singular transform, an axis of zero length).
@@ -70,11 +72,12 @@ import Glibc
 
     /// Fills `row` with the colours of pixels `x..<x+count` of row `y`.
     func shade(x: Int, y: Int, count: Int) {
-        if count > capacity {
-            unsafe row.deallocate()
-            capacity = count
-            unsafe row = .allocate(capacity: count)
+        if unsafe count > capacity || scratch == nil {
+            unsafe scratch?.deallocate()
+            capacity = max(count, 256)
+            unsafe scratch = .allocate(capacity: capacity)
         }
+        let row = unsafe scratch!
         switch kind {
         case let .linear(table, dx, dy, c, before, after):
             let last = Double(table.count - 1)
