@@ -29,6 +29,9 @@ func nowMilliseconds() -> Double {
 
 func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?, threads: RenderThreads?) {
     let canvas = Scene.makeCanvas()
+    // Cleared by writing, as the peers clear theirs (SCENES.md): a fresh surface's pages are
+    // mapped on first touch, which is not drawing and would otherwise be timed with it.
+    canvas.clear()
     let context = threads.map { Context(surface: canvas, threads: $0) } ?? Context(surface: canvas)
     var random = SplitMix64(seed: seed)
     let t0 = nowMilliseconds()
