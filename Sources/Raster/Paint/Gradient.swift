@@ -28,19 +28,25 @@ public struct Gradient: Hashable, Sendable {
     /// colors:locations:)`). Missing locations, or a list of the wrong length, space the
     /// colours evenly.
     public init(colors: [Color], locations: [Double]? = nil) {
-        let locs: [Double]
-        if let locations, locations.count == colors.count {
-            locs = locations
-        } else {
-            locs = colors.count < 2 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+        let given = locations?.count == colors.count ? locations : nil
+        var stops: [Stop] = []
+        stops.reserveCapacity(colors.count)
+        for (i, color) in colors.enumerated() {
+            let location = given?[i] ?? (colors.count < 2 ? 0 : Double(i) / Double(colors.count - 1))
+            stops.append(Stop(color: color, location: location))
         }
-        self.init(stops: zip(colors, locs).map { Stop(color: $0, location: $1) })
+        self.init(stops: stops)
     }
 
     /// Creates a gradient from stops, sorted by location.
     public init(stops: [Stop]) {
         // Already in order, as stops usually are: the stable sort would keep them as given.
-        if zip(stops, stops.dropFirst()).allSatisfy({ $0.location <= $1.location }) {
+        var ordered = true
+        for i in stops.indices.dropFirst() where stops[i - 1].location > stops[i].location {
+            ordered = false
+            break
+        }
+        if ordered {
             self.stops = stops
             return
         }
