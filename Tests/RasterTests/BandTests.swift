@@ -95,21 +95,51 @@ import TestSupport
     }
 
     @Test(arguments: [1.5, 6.0])
-    func aBlurOnThreadsEqualsOneOnTheCaller(radius: Double) throws {
+    func aBlurAcrossManyBandsEqualsOneOnTheCaller(radius: Double) throws {
+        // A backdrop blur over most of the surface, through a path clip, recorded and
+        // drawn in seven bands: its rows are drawn by one band, after all that lies under
+        // it, and the pixels are those of drawing at once.
         var pictures: [Surface] = []
         for threads in [nil, BandTests.threads] {
             let s = try Surface(width: 300, height: 200)
+            let c = threads.map { Context(surface: s, threads: $0) } ?? Context(surface: s)
             var r = SplitMix64(seed: 11)
-            for y in 0..<200 { for x in 0..<300 where r.next() % 3 == 0 {
-                s[x, y] = Pixel(r: UInt8(x % 256), g: UInt8(y), b: 40, a: 255)
-            } }
-            let mask = try ClipMask(bounds: IntRect(x0: 0, y0: 0, x1: 300, y1: 200))
-            for i in 0..<(300 * 200) { unsafe mask.bytes[i] = UInt8(i % 251) }
-            try GaussianBlur.blur(s, box: IntRect(x0: 7, y0: 5, x1: 290, y1: 196), sigma: radius, strength: 230, mask: mask,
-                                  threads: threads)
+            for _ in 0..<60 {
+                c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.5 + r.unit() / 2))
+                c.fill(Path(ellipseIn: Rect(x: r.unit() * 280, y: r.unit() * 180, width: 30, height: 24)))
+            }
+            c.saveGState()
+            c.clip(to: Path(roundedRect: Rect(x: 7, y: 5, width: 283, height: 191), cornerRadius: 30))
+            c.blur(Rect(x: 7, y: 5, width: 283, height: 191), radius: radius, opacity: 0.9)
+            c.restoreGState()
+            c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
+            c.fill(Rect(x: 40, y: 30, width: 200, height: 120))
+            c.flush(bands: 7)
             pictures.append(s)
         }
         #expect(pictures[0] == pictures[1])
+    }
+
+    @Test func bandBoundsNeverCutRowsKeptTogether() {
+        // Random heights, band counts and rows to keep together: the bounds start at 0,
+        // end at the height, rise strictly, are no more than asked, and no boundary falls
+        // strictly inside rows kept together.
+        var random = SplitMix64(seed: 41)
+        for trial in 0..<2000 {
+            let height = 1 + Int(random.next() % 500), bands = 1 + Int(random.next() % 40)
+            let unsplit = (0..<Int(random.next() % 4)).map { _ -> Range<Int> in
+                let a = Int(random.next() % UInt64(height)), b = a + Int(random.next() % UInt64(height - a + 1))
+                return a..<b
+            }
+            let bounds = Context.bandBounds(height: height, bands: min(bands, height), unsplit: unsplit)
+            #expect(bounds.first == 0 && bounds.last == height, "trial \(trial): \(bounds)")
+            #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 }, "trial \(trial): \(bounds)")
+            #expect(bounds.count - 1 <= bands, "trial \(trial): \(bounds)")
+            for r in unsplit {
+                #expect(!bounds.contains { r.lowerBound < $0 && $0 < r.upperBound },
+                        "trial \(trial): \(bounds) cut \(r)")
+            }
+        }
     }
 
     @Test func oneThreadDrawsAtOnce() throws {

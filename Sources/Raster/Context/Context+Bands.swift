@@ -5,10 +5,11 @@ extension Context {
     /// its own context with the clip cut to the band. The pixels are the same, byte for
     /// byte, as those of `init(surface:)`.
     ///
-    /// Until `flush()` the surface does not change, except that an operation reading
-    /// what is drawn (`blur(_:radius:opacity:)` outside transparency layers) flushes
-    /// first. With one thread the context draws at once, as `init(surface:)`. Core
-    /// Graphics has no such context; `flush()` is named after `CGContextFlush`.
+    /// Until `flush()` the surface does not change; an operation reading what is drawn
+    /// (`blur(_:radius:opacity:)`) is drawn in the band that holds all its rows, after
+    /// all that lies under it. With one thread the context draws at once, as
+    /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after
+    /// `CGContextFlush`.
     public convenience init(surface: Surface, threads: RenderThreads) {
         self.init(surface: surface)
         if threads.count > 1 {
@@ -33,7 +34,8 @@ extension Context {
 
     /// Draws what was recorded in `bands` bands of equal height (by default two for each
     /// thread, at least 32 rows each: one each would leave a thread idle when the drawing
-    /// sits in one half, and more bands each make their own masks and whole layers).
+    /// sits in one half, and more bands each make their own masks and whole layers), but
+    /// that a band holds a blur's rows whole.
     /// Drawing too small to be worth waking the threads for (a mask's few operations)
     /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {
@@ -41,7 +43,8 @@ extension Context {
         let height = target.height
         var n = min(max(bands ?? max(1, min(threads.count * 2, height / 32)), 1), max(height, 1))
         if bands == nil && Context.work(of: list) < Context.bandedWorkThreshold { n = 1 }
-        let bounds = (0...n).map { $0 * height / n }
+        let bounds = Context.bandBounds(height: height, bands: n, unsplit: list.unsplit)
+        n = bounds.count - 1
         let work = Context.share(list, bounds: bounds)
         let contexts = (0..<n).map { _ in Context(surface: target) }
         threads.run(tasks: n) { i in
@@ -72,6 +75,34 @@ extension Context {
             if structural[i], case .beginLayer(_, let end, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
         }
         return total
+    }
+
+    /// The rows where `bands` bands of equal height begin, and `height`, with every
+    /// boundary that would cut rows of `unsplit` moved to their nearer end, so that one
+    /// band holds them all (fewer bands when two boundaries meet).
+    static func bandBounds(height: Int, bands n: Int, unsplit: [Range<Int>]) -> [Int] {
+        var bounds = (0...n).map { $0 * height / n }
+        guard !unsplit.isEmpty, n > 1 else { return bounds }
+        // The ranges merged where they overlap or touch.
+        var merged: [Range<Int>] = []
+        for r in unsplit.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, r.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, r.upperBound)
+            } else {
+                merged.append(r)
+            }
+        }
+        for k in 1..<n {
+            let b = bounds[k]
+            if let r = merged.first(where: { $0.lowerBound < b && b < $0.upperBound }) {
+                bounds[k] = b - r.lowerBound <= r.upperBound - b ? r.lowerBound : r.upperBound
+            }
+        }
+        // Moved boundaries stay in order; those that met are one.
+        var out: [Int] = [0]
+        for b in bounds.dropFirst() where b > out[out.count - 1] { out.append(min(b, height)) }
+        if out[out.count - 1] != height { out.append(height) }
+        return out
     }
 
     /// For each band (rows `bounds[k] ..< bounds[k + 1]`), the runs of entries that reach

@@ -70,14 +70,17 @@ extension Context {
         let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
         guard sigma > 0, strength > 0, !box.isEmpty else { return }
         if let recording {
-            // The blur reads around each pixel: outside layers, what is recorded is drawn
-            // first and the blur done here, whole; inside one, the layer is drawn whole.
+            // The blur reads around each pixel. Inside a layer, the layer is drawn whole;
+            // outside layers, its rows are drawn by one band, which has drawn all that
+            // lies under it there when it comes to the blur.
             if recording.hasOpenLayer {
                 recording.drawOpenLayersWhole()
                 recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: state.clipBounds)
-                return
+            } else {
+                recording.keepTogether(box.y0 ..< box.y1)
+                recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: box)
             }
-            flush()
+            return
         }
         var mask = state.clipMask
         if let chain = state.clipChain {
@@ -86,9 +89,7 @@ extension Context {
             mask = m
         }
         do {
-            // Outside layers, a banded context blurs on its threads too.
-            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: mask,
-                                  threads: recording != nil ? threads : nil)
+            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: mask)
         } catch {
             noteFailure(error)
             return

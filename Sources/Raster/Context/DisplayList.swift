@@ -88,6 +88,16 @@ final class DisplayList {
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
 
+    /// Rows of the target that one band must hold whole, in the order recorded: each a
+    /// blur outside layers, which reads and writes its rows only, once all drawn before
+    /// it there is drawn.
+    private(set) var unsplit: [Range<Int>] = []
+
+    /// Records that rows `rows` must be drawn by one band.
+    func keepTogether(_ rows: Range<Int>) {
+        if !rows.isEmpty { unsplit.append(rows) }
+    }
+
     /// How many operations are recorded.
     var count: Int { entries.commands.count }
     var isEmpty: Bool { entries.commands.isEmpty }
@@ -124,5 +134,6 @@ final class DisplayList {
     func removeAll() {
         entries.removeAll()
         open.removeAll()
+        unsplit.removeAll()
     }
 }

@@ -83,11 +83,8 @@ enum GaussianBlur {
     /// Blurs `width` x `height` pixels of four interleaved channels in place (a backdrop),
     /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane: the four
     /// running sums of a row advance together instead of one after another.
-    ///
-    /// With `threads`, each pass is cut into runs of rows (or of columns) that the
-    /// threads blur at once; every value is computed as without them.
     static func blur(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
-                     edges: Edges, threads: RenderThreads? = nil) {
+                     edges: Edges) {
         let sigma = clampSigma(rawSigma)
         guard sigma > 0.05, width > 0, height > 0 else { return }
         let count = width * height
@@ -106,31 +103,18 @@ enum GaussianBlur {
             }
         }
         unsafe passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
-            split(height, threads) { part in
-                switch pass {
-                case .kernel(let k): unsafe convolveRows4(src, dst, width, part, k, edges)
-                case .box(let r): unsafe boxRows4(src, dst, width, part, r, edges)
-                }
+            switch pass {
+            case .kernel(let k): unsafe convolveRows4(src, dst, width, 0..<height, k, edges)
+            case .box(let r): unsafe boxRows4(src, dst, width, 0..<height, r, edges)
             }
         }, columns: { src, dst, pass in
             unsafe columns(src, dst) { s, d in
-                // The running sums of different columns are apart in `sums`.
-                split(4 * width, threads) { part in
-                    switch pass {
-                    case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums, columns: part)
-                    case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums, columns: part)
-                    }
+                switch pass {
+                case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums, columns: 0..<4 * width)
+                case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums, columns: 0..<4 * width)
                 }
             }
         })
-    }
-
-    /// Runs `body` over `0..<count` cut into a few runs per thread, on `threads`; whole
-    /// on the caller without them.
-    static func split(_ count: Int, _ threads: RenderThreads?, _ body: (Range<Int>) -> Void) {
-        guard let threads, threads.count > 1, count >= 64 else { return body(0..<count) }
-        let n = min(threads.count * 2, count / 32)
-        threads.run(tasks: n) { i in body(i * count / n ..< (i + 1) * count / n) }
     }
 
     /// `boxRows` over four interleaved channels.
@@ -273,8 +257,8 @@ enum GaussianBlur {
     ///
     /// - Throws: `RasterError.outOfMemory` when its working copy cannot be had; the
     ///   surface is then unchanged.
-    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?,
-                     threads: RenderThreads? = nil) throws(RasterError) {
+    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?)
+        throws(RasterError) {
         let w = box.width, h = box.height
         let bytes = w * h * MemoryLayout<SIMD4<Float>>.stride
         guard let raw = unsafe malloc(bytes) else { throw RasterError.outOfMemory(bytes: bytes) }
@@ -282,17 +266,15 @@ enum GaussianBlur {
         defer { unsafe free(raw) }
         // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
         // the box, inside the clip bounds, inside the surface.
-        split(h, threads) { rows in
-            for y in rows {
-                let row = unsafe surface.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
-                for x in 0..<w {
-                    let p = unsafe row[x]
-                    unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
-                }
+        for y in 0..<h {
+            let row = unsafe surface.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
+            for x in 0..<w {
+                let p = unsafe row[x]
+                unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
             }
         }
-        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp, threads: threads)
-        split(h, threads) { rows in unsafe GaussianBlur.write(pixels, into: surface, box: box, rows: rows, strength: strength, mask: mask) }
+        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
+        unsafe GaussianBlur.write(pixels, into: surface, box: box, rows: 0..<h, strength: strength, mask: mask)
     }
 
     /// Puts rows of the blurred backdrop back, mixed by `strength` times the mask.
