@@ -165,8 +165,6 @@ import TestSupport
         c.flush()
         let ids = pool.helperIDs
         #expect(ids.count == 2)
-        // The helpers watch for another job for a fraction of a millisecond, then park.
-        usleep(20_000)
         let before = ids.map(RenderThreads.processorTicks)
         usleep(300_000)
         let after = ids.map(RenderThreads.processorTicks)

@@ -72,16 +72,6 @@ static inline uint32_t crk_pixel_of_floats(const float *v) {
 /// `VITRINE_NO_AVX2` did not turn them off when the library was loaded.
 bool crk_has_avx2(void);
 
-/// A hint to the processor that the caller waits in a loop (`pause` on x86-64, `yield`
-/// on ARM): the loop takes less power and leaves the core's other thread more room.
-static inline void crk_spin_pause(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
 /// `dst` and each `stride` pixels after the one before:
 /// `pixel = color + round(pixel * inverse_alpha / 255)` per channel, `inverse_alpha`

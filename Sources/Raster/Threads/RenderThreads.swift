@@ -1,13 +1,8 @@
-import CRasterKernels
 import Glibc
-import Synchronization
 
 /// Threads that draw the bands of a frame together (see `Context.init(surface:threads:)`):
 /// started once, when the value is made, and parked on a condition variable while there
-/// is nothing to draw, so an idle program uses no processor time. A frame's jobs come in
-/// quick succession (the passes of a blur), and waking a parked thread takes longer than
-/// many of them: a helper that ends a job watches for the next one for a fraction of a
-/// millisecond before it parks, and so does the caller waiting for the helpers. The thread that asks
+/// is nothing to draw, so an idle program uses no processor time. The thread that asks
 /// for work takes part in it, so `count` threads make `count - 1` helpers. Dropping the
 /// value stops and joins its helpers. Core Graphics has no such type: its contexts draw
 /// on the calling thread only.
@@ -120,11 +115,6 @@ extension String {
     private var stopping = false
     /// The helpers' kernel thread ids, as they start.
     private var ids: [Int32] = []
-    /// `generation`, or -1 once stopping, readable without the mutex by a helper watching
-    /// for the next job.
-    private let published = Atomic<Int>(0)
-    /// How long a thread watches before it parks, in nanoseconds.
-    static let watch = 200_000
 
     init() {
         // The mutex and conditions live at fixed addresses for their whole life, as
@@ -177,7 +167,6 @@ extension String {
     func stop() {
         unsafe pthread_mutex_lock(mutex)
         stopping = true
-        published.store(-1, ordering: .releasing)
         unsafe pthread_cond_broadcast(wake)
         unsafe pthread_mutex_unlock(mutex)
     }
@@ -191,22 +180,11 @@ extension String {
         next = 0
         generation &+= 1
         let mine = generation
-        published.store(mine, ordering: .releasing)
         unsafe pthread_cond_broadcast(wake)
         unsafe pthread_mutex_unlock(mutex)
         take(generation: mine)
         unsafe pthread_mutex_lock(mutex)
-        let deadline = Crew.now() + Crew.watch
-        while next < tasks || holders > 0 {
-            if Crew.now() < deadline {
-                // A helper is ending its last task: watched for, not slept on.
-                unsafe pthread_mutex_unlock(mutex)
-                Crew.pause()
-                unsafe pthread_mutex_lock(mutex)
-            } else {
-                unsafe pthread_cond_wait(done, mutex)
-            }
-        }
+        while next < tasks || holders > 0 { unsafe pthread_cond_wait(done, mutex) }
         job = nil
         unsafe pthread_mutex_unlock(mutex)
     }
@@ -234,13 +212,6 @@ extension String {
         unsafe pthread_mutex_lock(mutex)
         if let id = Crew.currentThreadID() { ids.append(id) }
         while true {
-            if generation == seen && !stopping {
-                // Watched for a while, then slept on.
-                unsafe pthread_mutex_unlock(mutex)
-                let deadline = Crew.now() + Crew.watch
-                while published.load(ordering: .acquiring) == seen && Crew.now() < deadline { Crew.pause() }
-                unsafe pthread_mutex_lock(mutex)
-            }
             while generation == seen && !stopping { unsafe pthread_cond_wait(wake, mutex) }
             if stopping { break }
             seen = generation
@@ -254,18 +225,6 @@ extension String {
             if holders == 0 { unsafe pthread_cond_broadcast(done) }
         }
         unsafe pthread_mutex_unlock(mutex)
-    }
-
-    /// The monotonic clock, in nanoseconds.
-    static func now() -> Int {
-        var t = timespec()
-        unsafe clock_gettime(CLOCK_MONOTONIC, &t)
-        return t.tv_sec * 1_000_000_000 + t.tv_nsec
-    }
-
-    /// A moment's wait in a watching loop: a few hundred cycles, without the scheduler.
-    static func pause() {
-        for _ in 0..<16 { crk_spin_pause() }
     }
 
     /// Takes tasks of the job of `generation` until none are left; a helper that woke
