@@ -215,7 +215,6 @@ open class Layer {
                 if let previous = m.maskOwner, previous !== self { previous.mask = nil }
                 m.maskOwner = self
             }
-            maskGeneration &+= 1
             maskRendering = nil
             setNeedsComposite()
         }

@@ -98,10 +98,9 @@ extension Context {
                 bounds[k] = b - r.lowerBound <= r.upperBound - b ? r.lowerBound : r.upperBound
             }
         }
-        // Moved boundaries stay in order; those that met are one.
+        // Moved boundaries stay in order and within 0...height; those that met are one.
         var out: [Int] = [0]
-        for b in bounds.dropFirst() where b > out[out.count - 1] { out.append(min(b, height)) }
-        if out[out.count - 1] != height { out.append(height) }
+        for b in bounds.dropFirst() where b > out[out.count - 1] { out.append(b) }
         return out
     }
 

@@ -104,14 +104,14 @@ enum GaussianBlur {
         }
         unsafe passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
             switch pass {
-            case .kernel(let k): unsafe convolveRows4(src, dst, width, 0..<height, k, edges)
-            case .box(let r): unsafe boxRows4(src, dst, width, 0..<height, r, edges)
+            case .kernel(let k): unsafe convolveRows4(src, dst, width, height, k, edges)
+            case .box(let r): unsafe boxRows4(src, dst, width, height, r, edges)
             }
         }, columns: { src, dst, pass in
             unsafe columns(src, dst) { s, d in
                 switch pass {
-                case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums, columns: 0..<4 * width)
-                case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums, columns: 0..<4 * width)
+                case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums)
+                case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums)
                 }
             }
         })
@@ -119,9 +119,9 @@ enum GaussianBlur {
 
     /// `boxRows` over four interleaved channels.
     private static func boxRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                                 _ w: Int, _ rows: Range<Int>, _ r: Int, _ edges: Edges) {
+                                 _ w: Int, _ h: Int, _ r: Int, _ edges: Edges) {
         let scale = 1 / Float(2 * r + 1)
-        for y in rows {
+        for y in 0..<h {
             let s = unsafe src + y * w, d = unsafe dst + y * w
             let first: SIMD4<Float> = unsafe edges == .zero ? .zero : s[0], last: SIMD4<Float> = unsafe edges == .zero ? .zero : s[w - 1]
             @inline(__always) func at(_ i: Int) -> SIMD4<Float> { unsafe i < 0 ? first : (i >= w ? last : s[i]) }
@@ -137,9 +137,9 @@ enum GaussianBlur {
 
     /// `convolveRows` over four interleaved channels.
     private static func convolveRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                                      _ w: Int, _ rows: Range<Int>, _ k: [Float], _ edges: Edges) {
+                                      _ w: Int, _ h: Int, _ k: [Float], _ edges: Edges) {
         let r = k.count / 2
-        for y in rows {
+        for y in 0..<h {
             let s = unsafe src + y * w, d = unsafe dst + y * w
             for i in 0..<w {
                 var v = SIMD4<Float>.zero
@@ -171,24 +171,23 @@ enum GaussianBlur {
         }
     }
 
-    /// A box of radius `r` down each of `columns` (all by default), as running sums over
-    /// rows of `w` values; `acc` holds a sum per column.
+    /// A box of radius `r` down each column, as running sums over rows of `w` values;
+    /// `acc` holds a sum per column.
     private static func boxColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                   _ r: Int, _ edges: Edges, _ acc: UnsafeMutablePointer<Float>, columns: Range<Int>? = nil) {
-        let cols = columns ?? 0..<w
+                                   _ r: Int, _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
         let scale = 1 / Float(2 * r + 1)
         /// Row `y`, or nil for a zero row beyond the edge.
         @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<Float>? {
             if y >= 0 && y < h { return unsafe src + y * w }
             return unsafe edges == .zero ? nil : src + (y < 0 ? 0 : h - 1) * w
         }
-        unsafe (acc + cols.lowerBound).update(repeating: 0, count: cols.count)
-        for y in -r...r { if let s = unsafe row(y) { for x in cols { unsafe acc[x] += s[x] } } }
+        unsafe acc.update(repeating: 0, count: w)
+        for y in -r...r { if let s = unsafe row(y) { for x in 0..<w { unsafe acc[x] += s[x] } } }
         for y in 0..<h {
             let d = unsafe dst + y * w
-            for x in cols { unsafe d[x] = unsafe acc[x] * scale }
-            if let add = unsafe row(y + r + 1) { for x in cols { unsafe acc[x] += add[x] } }
-            if let sub = unsafe row(y - r) { for x in cols { unsafe acc[x] -= sub[x] } }
+            for x in 0..<w { unsafe d[x] = unsafe acc[x] * scale }
+            if let add = unsafe row(y + r + 1) { for x in 0..<w { unsafe acc[x] += add[x] } }
+            if let sub = unsafe row(y - r) { for x in 0..<w { unsafe acc[x] -= sub[x] } }
         }
     }
 
@@ -210,12 +209,10 @@ enum GaussianBlur {
     }
 
     private static func convolveColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                        _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>,
-                                        columns: Range<Int>? = nil) {
+                                        _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
         let r = k.count / 2
-        let cols = columns ?? 0..<w
         for y in 0..<h {
-            unsafe (acc + cols.lowerBound).update(repeating: 0, count: cols.count)
+            unsafe acc.update(repeating: 0, count: w)
             for j in 0..<k.count {
                 var sy = y + j - r
                 if sy < 0 || sy >= h {
@@ -223,9 +220,9 @@ enum GaussianBlur {
                     sy = sy < 0 ? 0 : h - 1
                 }
                 let s = unsafe src + sy * w, weight = k[j]
-                for x in cols { unsafe acc[x] += weight * s[x] }
+                for x in 0..<w { unsafe acc[x] += weight * s[x] }
             }
-            unsafe (dst + y * w + cols.lowerBound).update(from: acc + cols.lowerBound, count: cols.count)
+            unsafe (dst + y * w).update(from: acc, count: w)
         }
     }
 
@@ -274,14 +271,14 @@ enum GaussianBlur {
             }
         }
         unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
-        unsafe GaussianBlur.write(pixels, into: surface, box: box, rows: 0..<h, strength: strength, mask: mask)
+        unsafe GaussianBlur.write(pixels, into: surface, box: box, strength: strength, mask: mask)
     }
 
-    /// Puts rows of the blurred backdrop back, mixed by `strength` times the mask.
+    /// Puts the blurred backdrop back, mixed by `strength` times the mask.
     private static func write(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, into surface: Surface, box: IntRect,
-                              rows: Range<Int>, strength: UInt32, mask: ClipMask?) {
+                              strength: UInt32, mask: ClipMask?) {
         let w = box.width
-        for y in rows {
+        for y in 0..<box.height {
             let row = unsafe surface.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
             let mask = unsafe mask?.pointer(box.x0, box.y0 + y)
             // Safe: `blurred` holds the row's w pixels of four floats each.
