@@ -120,6 +120,36 @@ import TestSupport
         #expect(pictures[0] == pictures[1])
     }
 
+    @Test func aLayerDrawnWholeIsKeptInOneBand() throws {
+        // A layer with a shadow, drawn whole wherever it is drawn, inside a layer that
+        // bands split, 20 rows down: its rows, in the surface's pixels, are kept in one
+        // band, which draws it once; the pixels are those of drawing at once.
+        var pictures: [Surface] = []
+        for threads in [nil, BandTests.threads] {
+            let s = try Surface(width: 100, height: 200)
+            let c = threads.map { Context(surface: s, threads: $0) } ?? Context(surface: s)
+            c.setFillColor(Color(red: 0.9, green: 0.8, blue: 0.1, alpha: 1))
+            c.fill(Rect(x: 0, y: 0, width: 100, height: 200))
+            c.beginTransparencyLayer(in: Rect(x: 0, y: 20, width: 100, height: 170))
+            c.saveGState()
+            c.setShadow(offset: Size(width: 0, height: 3), blur: 4, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6))
+            c.beginTransparencyLayer(in: Rect(x: 10, y: 60, width: 80, height: 80))
+            c.setFillColor(Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 1))
+            c.fill(Path(ellipseIn: Rect(x: 20, y: 70, width: 60, height: 60)))
+            c.endTransparencyLayer()
+            c.restoreGState()
+            c.endTransparencyLayer()
+            if let list = c.recording {
+                // The layer's rows, 60 to 140, grown by the shadow's reach (about 12 rows).
+                #expect(list.unsplit.contains { (45...60).contains($0.lowerBound) && (140...160).contains($0.upperBound) },
+                        "kept together: \(list.unsplit)")
+            }
+            c.flush(bands: 2)
+            pictures.append(s)
+        }
+        #expect(pictures[0] == pictures[1])
+    }
+
     @Test func bandBoundsNeverCutRowsKeptTogether() {
         // Random heights, band counts and rows to keep together: the bounds start at 0,
         // end at the height, rise strictly, are no more than asked, and no boundary falls

@@ -35,7 +35,7 @@ extension Context {
     /// Draws what was recorded in `bands` bands of equal height (by default two for each
     /// thread, at least 32 rows each: one each would leave a thread idle when the drawing
     /// sits in one half, and more bands each make their own masks and whole layers), but
-    /// that a band holds a blur's rows whole.
+    /// that a band holds whole the rows of a blur or of a layer drawn whole (`DisplayList.unsplit`).
     /// Drawing too small to be worth waking the threads for (a mask's few operations)
     /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {

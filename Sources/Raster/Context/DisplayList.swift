@@ -90,7 +90,7 @@ final class DisplayList {
 
     /// Rows of the target that one band must hold whole, in the order recorded: each a
     /// blur outside layers, which reads and writes its rows only, once all drawn before
-    /// it there is drawn.
+    /// it there is drawn, or a layer drawn whole, which each band it crosses would draw.
     private(set) var unsplit: [Range<Int>] = []
 
     /// Records that rows `rows` must be drawn by one band.
@@ -117,8 +117,24 @@ final class DisplayList {
         guard let start = open.popLast() else { return }
         if case .beginLayer(let area, _, let whole) = entries.commands[start] {
             entries.commands[start] = .beginLayer(area: area, end: count, whole: whole)
+            if whole { keepWholeLayerTogether(start) }
         }
         append(.endLayer, state: state, reach: .empty)
+    }
+
+    /// Keeps the rows of the layer begun at `start`, drawn whole, in one band: every band
+    /// it crosses would draw all of it again. Inside a layer drawn whole itself, that one
+    /// is kept together when it ends.
+    private func keepWholeLayerTogether(_ start: Int) {
+        // The rows are those of the innermost open layer's pixels: moved by the open
+        // layers' origins into the target's.
+        var dy = 0
+        for i in open {
+            guard case .beginLayer(let area, _, let whole) = entries.commands[i], !whole else { return }
+            dy += area.y0
+        }
+        let reach = entries.reaches[start]
+        if !reach.isEmpty { keepTogether(reach.y0 + dy ..< reach.y1 + dy) }
     }
 
     /// Marks every open layer to be drawn whole: something inside reads across bands.
