@@ -46,9 +46,11 @@ extension Context {
         let bounds = Context.bandBounds(height: height, bands: n, unsplit: list.unsplit)
         n = bounds.count - 1
         let work = Context.share(list, bounds: bounds)
-        let contexts = (0..<n).map { _ in Context(surface: target) }
-        threads.run(tasks: n) { i in
-            contexts[i].replay(list, work[i], rows: bounds[i] ..< bounds[i + 1])
+        // One context for each thread, which draws one band at a time: its rasterizer's
+        // cells grow once, not once for each band.
+        let contexts = (0..<(n > 1 ? threads.count : 1)).map { _ in Context(surface: target) }
+        threads.run(tasks: n) { i, thread in
+            contexts[thread].replay(list, work[i], rows: bounds[i] ..< bounds[i + 1])
         }
         for c in contexts {
             if let f = c.failure { noteFailure(f) }

@@ -36,14 +36,16 @@ public final class RenderThreads: @unchecked Sendable {
         for thread in helpers { pthread_join(thread, nil) }
     }
 
-    /// Runs `body(i)` for every `i` in `0..<tasks` on these threads, the caller's
-    /// included, and returns when all have run. The tasks are taken in order, each by
-    /// whichever thread is free; they must not touch each other's data. While the
-    /// threads serve another caller, the caller runs its tasks alone.
-    func run(tasks: Int, _ body: (Int) -> Void) {
+    /// Runs `body(i, thread)` for every `i` in `0..<tasks` on these threads, the
+    /// caller's included, and returns when all have run. The tasks are taken in order,
+    /// each by whichever thread is free, which `thread` numbers: 0 the caller, then the
+    /// helpers, below `count`; a thread runs one task at a time. The tasks must not touch
+    /// each other's data. While the threads serve another caller, the caller runs its
+    /// tasks alone.
+    func run(tasks: Int, _ body: (_ task: Int, _ thread: Int) -> Void) {
         guard tasks > 0 else { return }
         guard count > 1, tasks > 1, crew.claim() else {
-            for i in 0..<tasks { body(i) }
+            for i in 0..<tasks { body(i, 0) }
             return
         }
         defer { crew.release() }
@@ -106,7 +108,7 @@ extension String {
     private let wake: UnsafeMutablePointer<pthread_cond_t>
     private let done: UnsafeMutablePointer<pthread_cond_t>
     // All below guarded by `mutex`.
-    private var job: ((Int) -> Void)?
+    private var job: ((Int, Int) -> Void)?
     private var generation = 0
     private var next = 0
     private var tasks = 0
@@ -115,6 +117,9 @@ extension String {
     private var stopping = false
     /// The helpers' kernel thread ids, as they start.
     private var ids: [Int32] = []
+    /// How many helpers have started: each takes the next number, from 1, to tell the
+    /// tasks it runs.
+    private var started = 0
 
     init() {
         // The mutex and conditions live at fixed addresses for their whole life, as
@@ -173,7 +178,7 @@ extension String {
 
     /// Hands out `tasks` tasks of `body` and takes some itself, until all have ended and
     /// no helper holds `body` any more.
-    func run(tasks count: Int, _ body: @escaping (Int) -> Void) {
+    func run(tasks count: Int, _ body: @escaping (Int, Int) -> Void) {
         unsafe pthread_mutex_lock(mutex)
         job = body
         tasks = count
@@ -182,7 +187,7 @@ extension String {
         let mine = generation
         unsafe pthread_cond_broadcast(wake)
         unsafe pthread_mutex_unlock(mutex)
-        take(generation: mine)
+        take(generation: mine, thread: 0)
         unsafe pthread_mutex_lock(mutex)
         while next < tasks || holders > 0 { unsafe pthread_cond_wait(done, mutex) }
         job = nil
@@ -211,6 +216,8 @@ extension String {
         var seen = 0
         unsafe pthread_mutex_lock(mutex)
         if let id = Crew.currentThreadID() { ids.append(id) }
+        started += 1
+        let me = started
         while true {
             while generation == seen && !stopping { unsafe pthread_cond_wait(wake, mutex) }
             if stopping { break }
@@ -219,7 +226,7 @@ extension String {
             // Counted while it may hold the job, so that `run` returns only after.
             holders += 1
             unsafe pthread_mutex_unlock(mutex)
-            take(generation: seen)
+            take(generation: seen, thread: me)
             unsafe pthread_mutex_lock(mutex)
             holders -= 1
             if holders == 0 { unsafe pthread_cond_broadcast(done) }
@@ -229,7 +236,7 @@ extension String {
 
     /// Takes tasks of the job of `generation` until none are left; a helper that woke
     /// late takes none of a later job's. Every reference to the job ends with the call.
-    private func take(generation mine: Int) {
+    private func take(generation mine: Int, thread: Int) {
         while true {
             unsafe pthread_mutex_lock(mutex)
             guard generation == mine, next < tasks, let body = job else {
@@ -239,7 +246,7 @@ extension String {
             let i = next
             next += 1
             unsafe pthread_mutex_unlock(mutex)
-            body(i)
+            body(i, thread)
         }
     }
 }
