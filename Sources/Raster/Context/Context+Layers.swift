@@ -58,6 +58,9 @@ extension Context {
         if let recording {
             let reach = state.shadow.map { Context.expand(area, by: $0) } ?? area
             recording.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds))
+            // Nothing is drawn into the layer here, only recorded (the bands draw it): its
+            // memory is neither cleared nor touched.
+            return beginLayer(area: area, rows: area.y0 ..< area.y0)
         }
         beginLayer(area: area)
     }
