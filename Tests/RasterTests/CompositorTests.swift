@@ -66,24 +66,32 @@ import Testing
     }
 
     @Test func maskedSourceOverEqualsTheOnePixelFormula() {
-        // The four-pixel masked path: mixed groups, empty and full runs, every tail length,
-        // opaque and translucent colours, full and partial coverage.
-        var random = SplitMix64(seed: 13)
+        // The four-pixel masked path.
+        Self.checkMaskedOver(seed: 13) { dst, mask, count, color, coverage in
+            Compositor.solid(dst, count: count, color: color, coverage: coverage, mask: mask, mode: .normal)
+        }
+    }
+
+    /// Runs `blend` (a masked source-over of one colour) on 300 runs: every tail length,
+    /// mixed groups, empty and full runs of mask bytes, opaque and translucent colours,
+    /// full and partial coverage; each pixel must be the one-pixel formula's, and the
+    /// pixels after the run as they were.
+    private static func checkMaskedOver(seed: UInt64, _ blend: (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt8>,
+                                                                 Int, UInt32, UInt32) -> Void) {
+        var random = SplitMix64(seed: seed)
         for trial in 0..<300 {
             let count = 1 + Int(random.next() % 90)
             let color = trial % 4 == 0 ? (Self.pixel(&random) | 0xff00_0000) : Self.pixel(&random)
             let coverage: UInt32 = trial % 3 == 0 ? 255 : UInt32(random.next() % 256)
             let mask = Self.mask(count, &random)
-            let before = (0..<count).map { _ in Self.pixel(&random) }
+            let before = (0..<(count + 9)).map { _ in Self.pixel(&random) }
             var after = before
             after.withUnsafeMutableBufferPointer { dst in
-                mask.withUnsafeBufferPointer { m in
-                    Compositor.solid(dst.baseAddress!, count: count, color: color, coverage: coverage,
-                                     mask: m.baseAddress, mode: .normal)
-                }
+                mask.withUnsafeBufferPointer { m in blend(dst.baseAddress!, m.baseAddress!, count, color, coverage) }
             }
-            for i in 0..<count {
-                #expect(after[i] == Self.expected(before[i], color, coverage, mask[i])(.normal), "trial \(trial) pixel \(i)")
+            for i in 0..<before.count {
+                let want = i < count ? Self.expected(before[i], color, coverage, mask[i])(.normal) : before[i]
+                #expect(after[i] == want, "trial \(trial) pixel \(i)")
             }
         }
     }
@@ -113,6 +121,14 @@ import Testing
             }
         }
     }
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
+    func wideMaskedSourceOverEqualsTheOnePixelFormula() {
+        // The eight-pixel masked loop.
+        Self.checkMaskedOver(seed: 23) { dst, mask, count, color, coverage in
+            WideKernels.overMasked(dst, mask: mask, count: count, color: color, coverage: coverage)
+        }
+    }
+
     @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
     func wideSourceOverEqualsTheOnePixelFormula() {
         // Blocks of rows inside a wider surface: every length modulo eight, each row with

@@ -89,6 +89,13 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead);
 
+/// `Compositor.overMasked`: one premultiplied colour over `count` pixels from `dst`,
+/// each pixel's coverage its byte of `mask` times `coverage / 255`, rounded; `pixel = s
+/// + round(pixel * (255 - alpha(s)) / 255)` per channel with `s = round(color *
+/// coverage / 255)`. Pixels beyond the run are neither read nor written. Call only when
+/// `crk_has_avx2()` is true.
+void crk_over_masked_avx2(uint32_t *dst, const uint8_t *mask, intptr_t count, uint32_t color, uint32_t coverage);
+
 /// Raster's scan converter, its accumulation: every one of the `count / 4` segments
 /// (x0, y0, x1, y1 in device pixels) adds its area and cover to the cells of rows
 /// `top..<bottom`, `pitch` cells a row from column `left`, and sets their touched bits

@@ -10,7 +10,11 @@ enum Compositor {
                       mask: UnsafePointer<UInt8>?, mode: BlendMode, rounding: UInt16 = RoundingMultiplier.value) {
         if let mask = unsafe mask {
             if mode == .normal {
-                unsafe overMasked(dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
+                if count >= 8 && WideKernels.available {
+                    unsafe WideKernels.overMasked(dst, mask: mask, count: count, color: color, coverage: coverage)
+                } else {
+                    unsafe overMasked(dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
+                }
                 return
             }
             // Fully covered runs take the unmasked path, empty runs are skipped, and only

@@ -51,6 +51,14 @@ enum WideKernels {
         unsafe crk_over_rect_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
     }
 
+    /// `Compositor.overMasked`: `color` over `count` pixels at `dst`, each through its
+    /// byte of `mask` times `coverage`. Call only when `available`.
+    @inline(__always)
+    static func overMasked(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int, color: UInt32,
+                           coverage: UInt32) {
+        unsafe crk_over_masked_avx2(dst, mask, count, color, coverage)
+    }
+
     /// Rows of the rasterizer's cells swept into coverage and blended as
     /// `SolidPainter.span` blends each run, cells and bits cleared (see
     /// `CoverageSink.sweep(rows:)`): the first row's pixels at `dst`, each next one
