@@ -114,6 +114,8 @@ extension Layer {
         var r = rect
         var l = self
         while true {
+            // What the layer draws may have changed: the shadow it casts too.
+            l.contentGeneration &+= 1
             if let parent = l.superlayer {
                 r = l.shownToSuperlayer.apply(to: r)
                 if parent.castsGroupShadow {
@@ -155,7 +157,14 @@ extension Layer {
                 c.setLayerShadow(color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
                                  radius: shown.shadowRadius)
             }
-            c.beginTransparencyLayer(in: extent, unclipped: true)
+            if groupShadow {
+                // The shadow is kept while the subtree and the part drawn stay the same.
+                c.beginTransparencyLayer(in: extent, unclipped: true,
+                                         content: LayerContent(generation: contentGeneration, part: dirty),
+                                         shadowCache: shadowCache)
+            } else {
+                c.beginTransparencyLayer(in: extent, unclipped: true)
+            }
         }
         if shadowed, let path = shown.shadowPath {
             c.drawShadow(of: path, color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,

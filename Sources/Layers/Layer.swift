@@ -280,6 +280,9 @@ open class Layer {
     /// How many times the mask's subtree has changed: each change of a layer in it that
     /// damages the screen counts one.
     var maskGeneration = 0
+    /// How many times the layer or its subtree has changed, counted as `maskGeneration`:
+    /// the shadow the layer casts is kept while it stays the same.
+    var contentGeneration = 0
     /// The mask as last rendered, for the next frame.
     var maskRendering: MaskRendering?
     /// Whether the store must be drawn again, and where (nil: all of it).
@@ -337,7 +340,8 @@ open class Layer {
 
     // MARK: Rendering helpers
 
-    /// The blurred shadow of `shadowPath`, kept between frames.
+    /// The blurred shadow of `shadowPath`, or without one of the layer's composite, kept
+    /// between frames.
     let shadowCache = ShadowCache()
     /// Leaves the background out of the next composite: the window root's, when an
     /// opaque view covers the region drawn.

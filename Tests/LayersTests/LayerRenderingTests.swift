@@ -198,6 +198,16 @@ import Testing
         }
     }
 
+    /// An opacity animation from 0.1 to 1 over a second from `time`.
+    static func fade(from time: Double) -> BasicAnimation {
+        let a = BasicAnimation(keyPath: "opacity")
+        a.fromValue = 0.1
+        a.toValue = 1.0
+        a.duration = 1
+        a.beginTime = time
+        return a
+    }
+
     @Test func keptMasksShowEveryChange() throws {
         // A masked layer keeps its mask's pixels from frame to frame. After each change
         // to the mask, its sublayers or the card's place, the kept tree's frame must
@@ -209,22 +219,10 @@ import Testing
             ("the mask's opacity", { $0.mask.opacity = 0.6 }),
             ("a sublayer's colour", { $0.dot.backgroundColor = Color(white: 0, alpha: 0.4) }),
             ("a sublayer's frame", { $0.dot.frame = Rect(x: -4, y: 2, width: 20, height: 9) }),
-            ("a sublayer added", { m in
-                let l = Layer()
-                l.frame = Rect(x: 10, y: 22, width: 9, height: 9)
-                l.backgroundColor = .black
-                m.mask.addSublayer(l)
-            }),
+            ("a sublayer added", { $0.mask.addSublayer(self.solid(Rect(x: 10, y: 22, width: 9, height: 9), .black)) }),
             ("a sublayer hidden", { $0.dot.isHidden = true }),
             ("the card moved by half a point", { $0.card.position = Point(x: 31.5, y: 23) }),
-            ("the mask's opacity animated", { m in
-                let a = BasicAnimation(keyPath: "opacity")
-                a.fromValue = 0.1
-                a.toValue = 1.0
-                a.duration = 1
-                a.beginTime = 100
-                m.mask.add(a, forKey: "fade")
-            }),
+            ("the mask's opacity animated", { $0.mask.add(Self.fade(from: 100), forKey: "fade") }),
         ]
         let kept = MaskedCard()
         _ = try render(kept.root, 64, 48)
@@ -243,6 +241,95 @@ import Testing
         Transaction.performWithoutActions { for c in changes { c.1(later) } }
         _ = AnimationEngine.step(at: 100.75)
         #expect((try render(kept.root, 64, 48)) == (try render(later.root, 64, 48)), "the animation stepped")
+    }
+
+    /// A card casting a shadow from its composite (no shadow path), with sublayers, in a
+    /// holder that moves it.
+    @MainActor struct ShadowedCard {
+        let root = Layer(), holder = Layer(), card = Layer(), dot = Layer(), shape = ShapeLayer()
+
+        init() {
+            root.frame = Rect(x: 0, y: 0, width: 72, height: 56)
+            holder.frame = Rect(x: 0.25, y: 0.25, width: 72, height: 56)
+            card.frame = Rect(x: 12, y: 10, width: 44, height: 32)
+            card.cornerRadius = 6
+            card.backgroundColor = Color(red: 0.9, green: 0.9, blue: 1, alpha: 0.9)
+            card.shadowOpacity = 0.7
+            card.shadowRadius = 3
+            card.shadowOffset = Size(width: 1, height: 2.5)
+            dot.frame = Rect(x: 30, y: 20, width: 14, height: 12)
+            dot.backgroundColor = .black
+            card.addSublayer(dot)
+            shape.frame = Rect(x: -6, y: 4, width: 20, height: 20)
+            shape.path = Path(ellipseIn: Rect(x: 0, y: 0, width: 20, height: 20))
+            shape.fillColor = .red
+            card.addSublayer(shape)
+            holder.addSublayer(card)
+            root.addSublayer(holder)
+        }
+    }
+
+    @Test func keptGroupShadowsShowEveryChange() throws {
+        // A layer keeps the shadow its composite casts from frame to frame. After each
+        // change to its sublayers, its own look or its place, the kept tree's frames, on
+        // one thread and in bands, the second from the kept shadow, must equal those of a
+        // tree built afresh with the same changes.
+        let threads = RenderThreads(count: 2)
+        let changes: [(String, (ShadowedCard) -> Void)] = [
+            ("nothing", { _ in }),
+            ("a sublayer's colour", { $0.dot.backgroundColor = Color(white: 0, alpha: 0.4) }),
+            ("a sublayer's frame", { $0.dot.frame = Rect(x: 36, y: 22, width: 20, height: 9) }),
+            ("a shape's path", { $0.shape.path = Path(rect: Rect(x: 2, y: 2, width: 12, height: 16)) }),
+            ("a sublayer added", { $0.card.addSublayer(self.solid(Rect(x: 4, y: 26, width: 9, height: 9), .black)) }),
+            ("a sublayer hidden", { $0.dot.isHidden = true }),
+            ("a sublayer removed", { $0.shape.removeFromSuperlayer() }),
+            ("the card's colour", { $0.card.backgroundColor = Color(red: 0.2, green: 0.9, blue: 0.2, alpha: 0.5) }),
+            ("the card's corners", { $0.card.cornerRadius = 12 }),
+            ("the shadow's radius", { $0.card.shadowRadius = 5 }),
+            ("the card moved by half a point", { $0.card.position = Point(x: 34.5, y: 27) }),
+            // The card's edges stay in the same pixels, and so do the pixels its layer
+            // covers: only the transform tells the shadow apart.
+            ("its holder moved by a twentieth of a point", { $0.holder.position = Point(x: 36.3, y: 28.3) }),
+            ("a sublayer's opacity animated", { $0.dot.add(Self.fade(from: 200), forKey: "fade") }),
+        ]
+        func banded(_ layer: Layer) throws -> Surface {
+            let s = try Surface(width: 72, height: 56)
+            let c = Context(surface: s, threads: threads)
+            layer.render(in: c)
+            c.flush(bands: 3)
+            return s
+        }
+        // A damage frame of the top-left corner draws the card without the sublayers
+        // beyond its shadow's reach: the shadow it keeps is that of part of the card.
+        // A frame clipped to the left half first, so that the damage frame's shadow is
+        // made, not taken from the whole frame's.
+        func corner(_ layer: Layer) throws {
+            let s = try Surface(width: 72, height: 56)
+            let c = Context(surface: s)
+            c.clip(to: Rect(x: 0, y: 0, width: 36, height: 56))
+            layer.render(in: c)
+            layer.composite(in: Context(surface: s), dirty: Rect(x: 0, y: 0, width: 20, height: 12))
+        }
+        let kept = ShadowedCard()
+        _ = try render(kept.root, 72, 56)
+        for (i, change) in changes.enumerated() {
+            Transaction.performWithoutActions { change.1(kept) }
+            _ = AnimationEngine.step(at: 200.25)
+            let fresh = ShadowedCard()
+            Transaction.performWithoutActions { for c in changes[0...i] { c.1(fresh) } }
+            _ = AnimationEngine.step(at: 200.25)
+            let want = try render(fresh.root, 72, 56)
+            // The shadow kept from the last step's frame is not this one's.
+            #expect(try render(kept.root, 72, 56) == want, "after \(change.0), one thread")
+            #expect(try banded(kept.root) == want, "after \(change.0), in bands")
+            #expect(try banded(kept.root) == want, "after \(change.0), in bands, from the kept shadow")
+            // Nor is the shadow of part of the card, made and kept by a damage frame.
+            try corner(kept.root)
+            #expect(try render(kept.root, 72, 56) == want, "after \(change.0), one thread, after a damage frame")
+            #expect(kept.card.shadowCache.keepsGroupShadow, "\(change.0): the shadow kept")
+            // The next step starts from this frame's kept shadow.
+            #expect(try render(kept.root, 72, 56) == want, "after \(change.0), one thread, from the kept shadow")
+        }
     }
 
     @Test func maskedCornersRoundOnlyThoseNamed() throws {

@@ -74,7 +74,7 @@ extension Context {
         var total = 0, i = 0
         while i < commands.count {
             if !reaches[i].isEmpty { total += reaches[i].width * reaches[i].height }
-            if structural[i], case .beginLayer(_, let end, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
+            if structural[i], case .beginLayer(_, let end, _, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
         }
         return total
     }
@@ -117,7 +117,7 @@ extension Context {
         var i = 0
         while i < commands.count {
             var last = i
-            if structural[i], case .beginLayer(_, let end, _) = commands[i], end > i { last = end }
+            if structural[i], case .beginLayer(_, let end, _, _) = commands[i], end > i { last = end }
             let reach = reaches[i]
             let y0 = max(reach.y0, 0), y1 = min(reach.y1, bounds[n])
             if y0 < y1 {
@@ -182,7 +182,7 @@ extension Context {
                 }
                 let command = commands[i]
                 switch command {
-                case .beginLayer(let area, let end, let drawnWhole):
+                case .beginLayer(let area, let end, let drawnWhole, let shadow):
                     // A layer outside the band, or one that holds nothing, draws nothing.
                     if end == i + 1 || (whole == 0 && reaches[i].intersection(state.clipBounds).isEmpty && end > i) {
                         i = end + 1
@@ -190,7 +190,7 @@ extension Context {
                     }
                     // Outside layers drawn whole, the band draws and composites this one
                     // in its rows only: it clears only those.
-                    beginLayer(area: area, rows: whole == 0 && !drawnWhole ? rowsHere.y0 ..< rowsHere.y1 : nil)
+                    beginLayer(area: area, rows: whole == 0 && !drawnWhole ? rowsHere.y0 ..< rowsHere.y1 : nil, shadow: shadow)
                     origins.append((area.y0, drawnWhole))
                     oy += area.y0
                     if drawnWhole { whole += 1 }

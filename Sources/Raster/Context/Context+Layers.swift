@@ -42,34 +42,46 @@ extension Context {
     /// one. With `unclipped`, the layer holds all of `rect` whatever the clip, so that
     /// shadows drawn inside it see their whole shapes; the composite is clipped as always.
     public func beginTransparencyLayer(in rect: Rect, unclipped: Bool = false) {
+        beginTransparencyLayer(in: rect, unclipped: unclipped, shadow: nil)
+    }
+
+    /// `beginTransparencyLayer(in:unclipped:)` for a layer whose shadow `cache` keeps from
+    /// one frame to the next while the layer holds the same `content`, under the same
+    /// transform and clip: what Core Animation does for a layer's shadow without a path.
+    /// The pixels are those of the shadow made anew.
+    package func beginTransparencyLayer(in rect: Rect, unclipped: Bool, content: LayerContent, shadowCache cache: ShadowCache) {
+        beginTransparencyLayer(in: rect, unclipped: unclipped, shadow: GroupShadowSource(cache: cache, content: content))
+    }
+
+    private func beginTransparencyLayer(in rect: Rect, unclipped: Bool, shadow: GroupShadowSource?) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return beginLayer(limit: .empty) }
-        beginLayer(limit: IntRect(covering: state.transform.apply(to: r)), unclipped: unclipped)
+        beginLayer(limit: IntRect(covering: state.transform.apply(to: r)), unclipped: unclipped, shadow: shadow)
     }
 
     /// Begins a layer covering the clip (grown by the shadow's reach) within `limit`, in
     /// device pixels of the current target. The layer's pixels start at that area's
     /// corner: the transform moves by it, so drawing lands where it would have.
-    func beginLayer(limit: IntRect?, unclipped: Bool = false) {
+    func beginLayer(limit: IntRect?, unclipped: Bool = false, shadow source: GroupShadowSource? = nil) {
         var area = unclipped && limit != nil ? limit! : state.clipBounds
         if let shadow = state.shadow { area = Context.expand(unclipped ? area : unbandedClip ?? area, by: shadow) }
         area = area.intersection(IntRect(width: target.width, height: target.height))
         if let limit { area = area.intersection(limit) }
         if let recording {
             let reach = state.shadow.map { Context.expand(area, by: $0) } ?? area
-            recording.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds))
+            recording.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds), shadow: source)
             // Nothing is drawn into the layer here, only recorded (the bands draw it): its
             // memory is neither cleared nor touched.
             return beginLayer(area: area, rows: area.y0 ..< area.y0)
         }
-        beginLayer(area: area)
+        beginLayer(area: area, shadow: source)
     }
 
     /// Begins a layer over `area` of the target's pixels, whatever the clip: what
     /// `beginLayer(limit:unclipped:)` chose, and what a band draws again. A band that
     /// draws and composites the layer only in its rows (`rows`, in the target's pixels)
     /// clears only those of the layer.
-    func beginLayer(area input: IntRect, rows: Range<Int>? = nil) {
+    func beginLayer(area input: IntRect, rows: Range<Int>? = nil, shadow source: GroupShadowSource? = nil) {
         var area = input
         let layer: Surface
         do {
@@ -94,7 +106,8 @@ extension Context {
             pendingFillShadow = nil
         }
         layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
-                                        dirty: .empty, fillShadowKey: key, savedStates: savedStateCount))
+                                        dirty: .empty, fillShadowKey: key,
+                                        groupShadow: source.map { ($0, state.transform) }, savedStates: savedStateCount))
         layerDepth += 1
         target = layer
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
@@ -132,7 +145,15 @@ extension Context {
             // from the cache.
             let cache = layer.fillShadowKey != nil ? fillShadowCache : nil
             let pixel = shadow.color.withAlpha(shadow.color.alpha * state.alpha).premultiplied.argb
+            // A layer whose caller keeps its shadow: the key of what the shadow is made of.
+            let groupKey = layer.groupShadow.map {
+                ShadowCache.GroupKey(content: $0.source.content, transform: $0.transform,
+                                     area: IntRect(x0: ox, y0: oy, x1: ox + layer.surface.width, y1: oy + layer.surface.height),
+                                     drawn: drawn, limit: state.clipBounds, dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma)
+            }
             if let cache, let key = layer.fillShadowKey, let mask = cache.fillMask(for: key) {
+                composite(mask, pixel: pixel)
+            } else if let groupKey, let mask = layer.groupShadow?.source.cache.groupMask(for: groupKey) {
                 composite(mask, pixel: pixel)
             } else {
                 do {
@@ -142,6 +163,7 @@ extension Context {
                     let mask = try plane.shadowCoverage(style: shadow, keep: nil, limit: state.clipBounds)
                     composite(mask, pixel: pixel)
                     if let cache, let key = layer.fillShadowKey { cache.remember(key, mask) }
+                    if let groupKey { layer.groupShadow?.source.cache.rememberGroup(groupKey, mask) }
                 } catch {
                     noteFailure(error)
                 }
@@ -210,8 +232,10 @@ extension Context {
     }
 }
 
-/// 8-bit coverage over a rectangle of device pixels, row by row.
-struct CoverageMask {
+/// 8-bit coverage over a rectangle of device pixels, row by row. Filled when it is made,
+/// then only read: by the bands of a frame at once, and from a shadow cache in later
+/// frames, on whichever thread draws them.
+struct CoverageMask: @unchecked Sendable {
     let bounds: IntRect
     let bytes: PlaneBuffer<UInt8>
 

@@ -19,8 +19,9 @@ final class DisplayList {
         case mask(CoverageMask, pixel: UInt32)
         /// A transparency layer over `area` of the target's pixels; `end` is the index of
         /// its `endLayer`; `whole`: what it holds is drawn whole in every band (a shadow
-        /// cast by the layer, or a blur inside it, reads across band edges).
-        case beginLayer(area: IntRect, end: Int, whole: Bool)
+        /// cast by the layer, or a blur inside it, reads across band edges); `shadow`:
+        /// where the shadow it casts is kept.
+        case beginLayer(area: IntRect, end: Int, whole: Bool, shadow: GroupShadowSource?)
         /// `endTransparencyLayer()`.
         case endLayer
         /// `blur(_:radius:opacity:)` inside a transparency layer.
@@ -108,15 +109,15 @@ final class DisplayList {
         entries.append(command, state: state, reach: reach)
     }
 
-    func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect) {
+    func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect, shadow: GroupShadowSource?) {
         open.append(count)
-        append(.beginLayer(area: area, end: -1, whole: state.shadow != nil), state: state, reach: reach)
+        append(.beginLayer(area: area, end: -1, whole: state.shadow != nil, shadow: shadow), state: state, reach: reach)
     }
 
     func endLayer(state: GraphicsState) {
         guard let start = open.popLast() else { return }
-        if case .beginLayer(let area, _, let whole) = entries.commands[start] {
-            entries.commands[start] = .beginLayer(area: area, end: count, whole: whole)
+        if case .beginLayer(let area, _, let whole, let shadow) = entries.commands[start] {
+            entries.commands[start] = .beginLayer(area: area, end: count, whole: whole, shadow: shadow)
             if whole { keepWholeLayerTogether(start) }
         }
         append(.endLayer, state: state, reach: .empty)
@@ -130,7 +131,7 @@ final class DisplayList {
         // layers' origins into the target's.
         var dy = 0
         for i in open {
-            guard case .beginLayer(let area, _, let whole) = entries.commands[i], !whole else { return }
+            guard case .beginLayer(let area, _, let whole, _) = entries.commands[i], !whole else { return }
             dy += area.y0
         }
         let reach = entries.reaches[start]
@@ -140,8 +141,8 @@ final class DisplayList {
     /// Marks every open layer to be drawn whole: something inside reads across bands.
     func drawOpenLayersWhole() {
         for i in open {
-            if case .beginLayer(let area, let end, _) = entries.commands[i] {
-                entries.commands[i] = .beginLayer(area: area, end: end, whole: true)
+            if case .beginLayer(let area, let end, _, let shadow) = entries.commands[i] {
+                entries.commands[i] = .beginLayer(area: area, end: end, whole: true, shadow: shadow)
             }
         }
     }

@@ -20,6 +20,8 @@ struct TransparencyLayer {
     var dirty: IntRect
     /// What the layer holds, when it is one shadowed fill whose shadow may be cached.
     var fillShadowKey: ShadowCache.FillKey?
+    /// Where the shadow the layer casts is kept, and the transform it began with.
+    var groupShadow: (source: GroupShadowSource, transform: AffineTransform)?
     /// How many states were saved when the layer began: a restore inside the layer
     /// cannot pop them.
     var savedStates: Int

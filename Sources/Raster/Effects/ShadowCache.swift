@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Remembers the coverage of the last shadow drawn with it, so that the same shadow drawn
 /// again (a view redrawn without change) composites at once instead of being blurred
 /// anew: what a layer's cached shadow is to Core Animation. Give each shadow its own cache.
@@ -22,8 +24,34 @@ public final class ShadowCache {
         let layer: IntRect
     }
 
+    /// A transparency layer's shadow (`beginTransparencyLayer(in:unclipped:content:shadowCache:)`):
+    /// everything its coverage depends on, the layer's pixels standing as the caller's
+    /// `content`.
+    struct GroupKey: Equatable {
+        let content: LayerContent, transform: AffineTransform
+        /// The layer's pixels, those drawn in it, and the clip the shadow is cut to.
+        let area: IntRect, drawn: IntRect, limit: IntRect
+        let dx: Double, dy: Double, sigma: Double
+    }
+
     var key: Key?
     var mask: CoverageMask?
+    /// The last group shadow, behind a lock: the bands of one frame may draw the same
+    /// layer twice at once (for two damaged regions).
+    private let group = Mutex<(key: GroupKey, mask: CoverageMask)?>(nil)
+
+    /// The cached coverage of a group shadow.
+    func groupMask(for key: GroupKey) -> CoverageMask? {
+        group.withLock { entry in entry.flatMap { $0.key == key ? $0.mask : nil } }
+    }
+
+    /// Whether a group shadow is kept (for tests).
+    package var keepsGroupShadow: Bool { group.withLock { $0 != nil } }
+
+    /// Remembers the coverage of a group shadow, in place of the one before.
+    func rememberGroup(_ key: GroupKey, _ mask: CoverageMask) {
+        group.withLock { $0 = (key, mask) }
+    }
     /// The last few shadowed fills, most recent first: a control's states each have one.
     var fills: [(key: FillKey, mask: CoverageMask)] = []
 
@@ -49,5 +77,33 @@ public final class ShadowCache {
         key = nil
         mask = nil
         fills = []
+        group.withLock { $0 = nil }
+    }
+}
+
+/// What a transparency layer's pixels are drawn from, as the caller tells it: two layers
+/// with equal values, drawn under the same transform over the same pixels, hold the same
+/// pixels, so the shadow they cast can be kept (`ShadowCache`). A caller changes
+/// `generation` whenever what it draws in the layer may change.
+package struct LayerContent: Equatable, Sendable {
+    /// Changed with every change to what is drawn.
+    package var generation: Int
+    /// The part drawn, in the caller's terms (nil: all of it).
+    package var part: Rect?
+
+    package init(generation: Int, part: Rect?) {
+        self.generation = generation
+        self.part = part
+    }
+}
+
+/// A layer's cast shadow as it is kept: the cache and what the layer is drawn from.
+final class GroupShadowSource: @unchecked Sendable {
+    let cache: ShadowCache
+    let content: LayerContent
+
+    init(cache: ShadowCache, content: LayerContent) {
+        self.cache = cache
+        self.content = content
     }
 }
