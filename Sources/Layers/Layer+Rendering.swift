@@ -157,14 +157,10 @@ extension Layer {
                 c.setLayerShadow(color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
                                  radius: shown.shadowRadius)
             }
-            if groupShadow {
-                // The shadow is kept while the subtree and the part drawn stay the same.
-                c.beginTransparencyLayer(in: extent, unclipped: true,
-                                         content: LayerContent(generation: contentGeneration, part: dirty),
-                                         shadowCache: shadowCache)
-            } else {
-                c.beginTransparencyLayer(in: extent, unclipped: true)
-            }
+            // The shadow is kept while the subtree and the part drawn stay the same.
+            c.beginTransparencyLayer(in: extent, unclipped: true,
+                                     content: LayerContent(generation: contentGeneration, part: dirty),
+                                     shadowCache: groupShadow ? shadowCache : nil)
         }
         if shadowed, let path = shown.shadowPath {
             c.drawShadow(of: path, color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,

@@ -42,20 +42,18 @@ extension Context {
     /// one. With `unclipped`, the layer holds all of `rect` whatever the clip, so that
     /// shadows drawn inside it see their whole shapes; the composite is clipped as always.
     public func beginTransparencyLayer(in rect: Rect, unclipped: Bool = false) {
-        beginTransparencyLayer(in: rect, unclipped: unclipped, shadow: nil)
+        beginTransparencyLayer(in: rect, unclipped: unclipped, content: nil, shadowCache: nil)
     }
 
-    /// `beginTransparencyLayer(in:unclipped:)` for a layer whose shadow `cache` keeps from
-    /// one frame to the next while the layer holds the same `content`, under the same
-    /// transform and clip: what Core Animation does for a layer's shadow without a path.
-    /// The pixels are those of the shadow made anew.
-    package func beginTransparencyLayer(in rect: Rect, unclipped: Bool, content: LayerContent, shadowCache cache: ShadowCache) {
-        beginTransparencyLayer(in: rect, unclipped: unclipped, shadow: GroupShadowSource(cache: cache, content: content))
-    }
-
-    private func beginTransparencyLayer(in rect: Rect, unclipped: Bool, shadow: GroupShadowSource?) {
+    /// `beginTransparencyLayer(in:unclipped:)` for a layer whose shadow `cache`, when
+    /// given, keeps from one frame to the next while the layer holds the same `content`,
+    /// under the same transform and clip: what Core Animation does for a layer's shadow
+    /// without a path. The pixels are those of the shadow made anew.
+    package func beginTransparencyLayer(in rect: Rect, unclipped: Bool, content: LayerContent?,
+                                        shadowCache cache: ShadowCache?) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return beginLayer(limit: .empty) }
+        let shadow = cache.flatMap { c in content.map { GroupShadowSource(cache: c, content: $0) } }
         beginLayer(limit: IntRect(covering: state.transform.apply(to: r)), unclipped: unclipped, shadow: shadow)
     }
 

@@ -98,7 +98,7 @@ package struct LayerContent: Equatable, Sendable {
 }
 
 /// A layer's cast shadow as it is kept: the cache and what the layer is drawn from.
-final class GroupShadowSource: @unchecked Sendable {
+final class GroupShadowSource {
     let cache: ShadowCache
     let content: LayerContent
 
