@@ -31,25 +31,65 @@ import Testing
     @Test(arguments: [0.8, 1.5, 3, 9.5])
     func interleavedChannelsEqualPlanes(sigma: Double) throws {
         var random = SplitMix64(seed: 3)
-        let w = 37, h = 23
-        for edges in [GaussianBlur.Edges.zero, .clamp] {
-            let original = (0..<4).map { _ in (0..<(w * h)).map { _ in Float(random.next() % 256) } }
-            var planes = original
-            let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
-            defer { pixels.deallocate() }
-            for i in 0..<(w * h) { (pixels + i).initialize(to: SIMD4(planes[0][i], planes[1][i], planes[2][i], planes[3][i])) }
-            GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: edges)
-            for c in 0..<4 {
-                try planes[c].withUnsafeMutableBufferPointer { values throws(RasterError) in
-                    try GaussianBlur.blur(values.baseAddress!, width: w, height: h, sigma: sigma, edges: edges)
+        // Rows in fours and some over; and a plane narrower than the boxes.
+        for (w, h) in [(37, 23), (5, 6)] {
+            for edges in [GaussianBlur.Edges.zero, .clamp] {
+                let original = (0..<4).map { _ in (0..<(w * h)).map { _ in Float(random.next() % 256) } }
+                var planes = original
+                let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
+                defer { pixels.deallocate() }
+                for i in 0..<(w * h) { (pixels + i).initialize(to: SIMD4(planes[0][i], planes[1][i], planes[2][i], planes[3][i])) }
+                GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: edges)
+                for c in 0..<4 {
+                    try planes[c].withUnsafeMutableBufferPointer { values throws(RasterError) in
+                        try GaussianBlur.blur(values.baseAddress!, width: w, height: h, sigma: sigma, edges: edges)
+                    }
+                }
+                var differing = 0
+                for i in 0..<(w * h) { for c in 0..<4 where pixels[i][c] != planes[c][i] { differing += 1 } }
+                #expect(differing == 0, "sigma \(sigma) \(edges) \(w)x\(h)")
+                // And the planes were blurred: random noise loses most of its spread.
+                func spread(_ v: [Float]) -> Float { v.max()! - v.min()! }
+                #expect(spread(planes[0]) < 0.8 * spread(original[0]))
+            }
+        }
+    }
+
+    @Test func blurredPixelsAreMixedBackAsPixelMathMixes() {
+        // The blurred floats put back over the pixels there, through a mask or none, at
+        // strengths from 0 to 255, against the portable conversion and `PixelMath.lerp`.
+        var random = SplitMix64(seed: 8)
+        let n = 67
+        for trial in 0..<300 {
+            let floats = (0..<(4 * n)).map { _ in Float(random.unit() * 280 - 10) }
+            let before = (0..<n).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            // Strengths and mask bytes near 255 as often as anywhere else.
+            let nearFull = trial % 3 == 0
+            let mask = (0..<n).map { _ in UInt8(truncatingIfNeeded: nearFull ? 255 - random.next() % 3 : random.next()) }
+            let strength: UInt32 = trial % 4 == 0 ? 255 : UInt32(nearFull ? 255 - random.next() % 3 : random.next() % 256)
+            let masked = trial % 2 == 1
+            var pixels = before
+            pixels.withUnsafeMutableBufferPointer { p in
+                mask.withUnsafeBufferPointer { m in
+                    crk_mix_floats_into_pixels(floats, p.baseAddress!, masked ? m.baseAddress! : nil, n, strength)
                 }
             }
-            var differing = 0
-            for i in 0..<(w * h) { for c in 0..<4 where pixels[i][c] != planes[c][i] { differing += 1 } }
-            #expect(differing == 0, "sigma \(sigma) \(edges)")
-            // And the planes were blurred: random noise loses most of its spread.
-            func spread(_ v: [Float]) -> Float { v.max()! - v.min()! }
-            #expect(spread(planes[0]) < 0.8 * spread(original[0]))
+            for i in 0..<n {
+                let blurred = Array(floats[(4 * i)..<(4 * i + 4)]).withUnsafeBufferPointer { crk_pixel_of_floats_portable($0.baseAddress!) }
+                let k = masked ? PixelMath.mul(strength, UInt32(mask[i])) : strength
+                let expected = k == 255 ? blurred : PixelMath.lerp(before[i], blurred, k)
+                if pixels[i] != expected {
+                    Issue.record("trial \(trial) pixel \(i): \(String(pixels[i], radix: 16)) against \(String(expected, radix: 16))")
+                    return
+                }
+            }
         }
+    }
+
+    @Test func pixelsBecomeTheirChannelsAsFloats() {
+        let pixels: [UInt32] = [0x8040_2010, 0xff00_00ff, 0]
+        var floats = [Float](repeating: -1, count: 12)
+        crk_floats_of_pixels(pixels, &floats, 3)
+        #expect(floats == [16, 32, 64, 128, 255, 0, 0, 255, 0, 0, 0, 0])
     }
 }

@@ -49,18 +49,25 @@ static inline uint32_t crk_pixel_of_floats_portable(const float *v) {
     return out[3] << 24 | out[2] << 16 | out[1] << 8 | out[0];
 }
 
+#if defined(__SSE2__)
+/// `crk_pixel_of_floats` with the channels left in four 32-bit lanes.
+static inline __m128i crk_channels_of_floats(const float *v) {
+    // max(NaN, 0) is 0, as in the portable version.
+    __m128 x = _mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps());
+    x = _mm_min_ps(x, _mm_set1_ps(255.0f));
+    const __m128i c = _mm_cvttps_epi32(_mm_add_ps(x, _mm_set1_ps(0.5f)));
+    const __m128i a = _mm_shuffle_epi32(c, _MM_SHUFFLE(3, 3, 3, 3));
+    const __m128i over = _mm_cmpgt_epi32(c, a);
+    return _mm_or_si128(_mm_andnot_si128(over, c), _mm_and_si128(over, a));
+}
+#endif
+
 /// A premultiplied pixel from four channel values in blue, green, red, alpha order (a
 /// blurred backdrop's floats): each `max(v, 0) + 0.5` truncated, at most 255, and each
 /// colour channel at most the alpha. SSE2 where there is SSE2 (every x86-64).
 static inline uint32_t crk_pixel_of_floats(const float *v) {
 #if defined(__SSE2__)
-    // max(NaN, 0) is 0, as in the portable version.
-    __m128 x = _mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps());
-    x = _mm_min_ps(x, _mm_set1_ps(255.0f));
-    __m128i c = _mm_cvttps_epi32(_mm_add_ps(x, _mm_set1_ps(0.5f)));
-    const __m128i a = _mm_shuffle_epi32(c, _MM_SHUFFLE(3, 3, 3, 3));
-    const __m128i over = _mm_cmpgt_epi32(c, a);
-    c = _mm_or_si128(_mm_andnot_si128(over, c), _mm_and_si128(over, a));
+    __m128i c = crk_channels_of_floats(v);
     c = _mm_packs_epi32(c, c);
     return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(c, c));
 #else
@@ -140,5 +147,31 @@ void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t 
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of
 /// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.
 void crk_over_row_avx2(uint32_t *dst, const uint32_t *src, intptr_t count);
+
+/// The backdrop blur's box along rows, `GaussianBlur`'s plane pass on four interleaved
+/// float channels at once: `height` rows of `width` pixels of four floats, each output
+/// the running sum of the `2 * radius + 1` pixels around it times `1 / (2 * radius +
+/// 1)`, the edge pixels repeated beyond the row (`clamp`) or zeros. The floats equal,
+/// bit for bit, the plane pass's on each channel. `src` and `dst` must not overlap.
+/// Portable C: for every processor.
+void crk_box_rows4(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp);
+
+/// `GaussianBlur`'s box down columns: `height` rows of `width` floats, the edge rows
+/// repeated beyond the plane (`clamp`) or zeros; `acc` holds `width` floats of scratch.
+/// The floats equal, bit for bit, the plane pass's. Portable C.
+void crk_box_columns(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius,
+                     bool clamp, float *acc);
+
+/// `count` premultiplied pixels as four floats each, blue, green, red, alpha, 0 to 255.
+/// Portable C.
+void crk_floats_of_pixels(const uint32_t *src, float *dst, intptr_t count);
+
+/// `count` blurred pixels of four floats put back over `dst`: each made a pixel by
+/// `crk_pixel_of_floats`, then mixed with the one there by `strength` (0 to 255) times
+/// the pixel's `mask` byte (`round(a * b / 255)`) when a mask is given:
+/// `d + (p - d) * k / 255`, each word scaled and rounded as Raster's `PixelMath.lerp`.
+/// Portable C.
+void crk_mix_floats_into_pixels(const float *src, uint32_t *dst, const uint8_t *mask, intptr_t count,
+                                uint32_t strength);
 
 #endif

@@ -81,8 +81,9 @@ enum GaussianBlur {
     }
 
     /// Blurs `width` x `height` pixels of four interleaved channels in place (a backdrop),
-    /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane: the four
-    /// running sums of a row advance together instead of one after another.
+    /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane. The box
+    /// passes are `CRasterKernels`' (`crk_box_rows4`, `crk_box_columns`): a pixel's four
+    /// sums in one vector, four rows at once, so that no sum waits on the one before.
     static func blur(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
                      edges: Edges) {
         let sigma = clampSigma(rawSigma)
@@ -94,9 +95,10 @@ enum GaussianBlur {
             unsafe scratch.deallocate()
             unsafe sums.deallocate()
         }
-        // Columns do not mix channels: they run over the rows as planes of 4 * width floats.
+        // The kernels take the pixels as floats; columns do not mix channels, so they run
+        // over the rows as planes of 4 * width floats.
         // Safe: both buffers hold `count` pixels of four floats each.
-        func columns(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+        func asFloats(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
                      _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
             unsafe src.withMemoryRebound(to: Float.self, capacity: 4 * count) { s in
                 unsafe dst.withMemoryRebound(to: Float.self, capacity: 4 * count) { d in unsafe body(s, d) }
@@ -105,34 +107,17 @@ enum GaussianBlur {
         unsafe passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
             switch pass {
             case .kernel(let k): unsafe convolveRows4(src, dst, width, height, k, edges)
-            case .box(let r): unsafe boxRows4(src, dst, width, height, r, edges)
+            case .box(let r):
+                unsafe asFloats(src, dst) { s, d in unsafe crk_box_rows4(s, d, width, height, r, edges == .clamp) }
             }
         }, columns: { src, dst, pass in
-            unsafe columns(src, dst) { s, d in
+            unsafe asFloats(src, dst) { s, d in
                 switch pass {
                 case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums)
-                case .box(let r): unsafe boxColumns(s, d, 4 * width, height, r, edges, sums)
+                case .box(let r): unsafe crk_box_columns(s, d, 4 * width, height, r, edges == .clamp, sums)
                 }
             }
         })
-    }
-
-    /// `boxRows` over four interleaved channels.
-    private static func boxRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                                 _ w: Int, _ h: Int, _ r: Int, _ edges: Edges) {
-        let scale = 1 / Float(2 * r + 1)
-        for y in 0..<h {
-            let s = unsafe src + y * w, d = unsafe dst + y * w
-            let first: SIMD4<Float> = unsafe edges == .zero ? .zero : s[0], last: SIMD4<Float> = unsafe edges == .zero ? .zero : s[w - 1]
-            @inline(__always) func at(_ i: Int) -> SIMD4<Float> { unsafe i < 0 ? first : (i >= w ? last : s[i]) }
-            var acc = SIMD4<Float>.zero
-            for i in -r...r { acc += at(i) }
-            let inner0 = min(w, r), inner1 = max(inner0, w - r - 1)
-            var i = 0
-            while i < inner0 { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
-            while i < inner1 { unsafe d[i] = acc * scale; unsafe acc += s[i + r + 1] - s[i - r]; i += 1 }
-            while i < w { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
-        }
     }
 
     /// `convolveRows` over four interleaved channels.
@@ -263,13 +248,8 @@ enum GaussianBlur {
         defer { unsafe free(raw) }
         // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
         // the box, inside the clip bounds, inside the surface.
-        for y in 0..<h {
-            let row = unsafe surface.row(box.y0 + y) + box.x0, out = unsafe pixels + y * w
-            for x in 0..<w {
-                let p = unsafe row[x]
-                unsafe (out + x).initialize(to: SIMD4(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)))
-            }
-        }
+        let floats = unsafe UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
+        for y in 0..<h { unsafe crk_floats_of_pixels(surface.row(box.y0 + y) + box.x0, floats + 4 * w * y, w) }
         unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
         unsafe GaussianBlur.write(pixels, into: surface, box: box, strength: strength, mask: mask)
     }
@@ -278,17 +258,11 @@ enum GaussianBlur {
     private static func write(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, into surface: Surface, box: IntRect,
                               strength: UInt32, mask: ClipMask?) {
         let w = box.width
+        // Safe: `pixels` holds the box's rows of w pixels of four floats each.
+        let floats = unsafe UnsafeRawPointer(pixels).assumingMemoryBound(to: Float.self)
         for y in 0..<box.height {
-            let row = unsafe surface.row(box.y0 + y) + box.x0, blurred = unsafe pixels + y * w
-            let mask = unsafe mask?.pointer(box.x0, box.y0 + y)
-            // Safe: `blurred` holds the row's w pixels of four floats each.
-            let floats = unsafe UnsafeRawPointer(blurred).assumingMemoryBound(to: Float.self)
-            for x in 0..<w {
-                // Each channel rounded, at most 255, the colour at most the alpha.
-                let p = unsafe crk_pixel_of_floats(floats + 4 &* x)
-                let k = unsafe mask.map { unsafe PixelMath.mul(strength, UInt32($0[x])) } ?? strength
-                unsafe row[x] = unsafe k == 255 ? p : PixelMath.lerp(row[x], p, k)
-            }
+            unsafe crk_mix_floats_into_pixels(floats + 4 * w * y, surface.row(box.y0 + y) + box.x0,
+                                              mask?.pointer(box.x0, box.y0 + y), w, strength)
         }
     }
 
