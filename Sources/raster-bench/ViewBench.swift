@@ -29,11 +29,38 @@ enum ViewBench {
             damage.sort()
             print("scene=view-page-1280x800 size=\(Int(scale)) full_frame_ms=\(String(format3: full)) checkbox_damage_frame_ms_median=\(String(format3: damage[damage.count / 2]))")
         }
+        if RenderThreads.shared.count > 1 {
+            for scale in [1.0, 2.0] { alternatingFrames(scale: scale) }
+        }
         for scale in [1.0, 2.0] {
             for name in ["view-animate", "activity-indicator"] {
                 print("scene=animation-\(name) size=\(Int(scale)) frame_ms_median=\(String(format3: animationFrame(name, scale: scale)))")
             }
         }
+    }
+
+    /// Full frames drawn on one thread and on `RenderThreads.shared`, one after the other
+    /// in pairs, so that both see the machine in the same state: the median of each and
+    /// the median of the pairs' ratios (threads over one thread).
+    static func alternatingFrames(scale: Double) {
+        let (root, _) = Gallery.makeRoot()
+        let surface = try! Surface(width: Int(1280 * scale), height: Int(800 * scale), scale: scale)
+        let threads = RenderThreads.shared
+        for _ in 0..<10 { root.render(into: surface, full: true) }
+        var one: [Double] = [], many: [Double] = [], ratios: [Double] = []
+        for _ in 0..<60 {
+            root.renderThreads = nil
+            var t0 = nowMilliseconds()
+            root.render(into: surface, full: true)
+            one.append(nowMilliseconds() - t0)
+            root.renderThreads = threads
+            t0 = nowMilliseconds()
+            root.render(into: surface, full: true)
+            many.append(nowMilliseconds() - t0)
+            ratios.append(many[many.count - 1] / one[one.count - 1])
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        print("scene=view-page-1280x800 size=\(Int(scale)) threads=\(threads.count) alternating_full_frame_ms_one_thread=\(String(format3: median(one))) alternating_full_frame_ms_threads=\(String(format3: median(many))) ratio_median=\(String(format3: median(ratios)))")
     }
 
     /// The median time of one animation frame of a specimen after a click: the clock

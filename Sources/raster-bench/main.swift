@@ -11,7 +11,8 @@ let usage = """
 usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
        raster-bench --effects [--count N]     shadow, blur, image and highlight cases
        raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
-       raster-bench --views                   frame times of the gallery page, headless
+       raster-bench --views                   frame times of the gallery page, headless; with several
+                                              threads, also one thread against them, frames alternating
        raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
        raster-bench --compare                 the compare engine on two 2560 x 1600 shots
 """
