@@ -32,16 +32,18 @@ extension Context {
         flush(bands: nil)
     }
 
-    /// Draws what was recorded in `bands` bands of equal height (by default two for each
-    /// thread, at least 32 rows each: one each would leave a thread idle when the drawing
-    /// sits in one half, and more bands each make their own masks and whole layers), but
-    /// that a band holds whole the rows of a blur or of a layer drawn whole (`DisplayList.unsplit`).
+    /// Draws what was recorded in `bands` bands of equal height (by default three for each
+    /// thread, at least 32 rows each: the threads take them in turn, and the smaller the
+    /// bands, the less one waits for the others' last; but each band makes its own part
+    /// of the masks and layers, and at two threads three each drew the gallery's frame
+    /// fastest), but that a band holds whole the rows of a blur or of a layer drawn whole
+    /// (`DisplayList.unsplit`).
     /// Drawing too small to be worth waking the threads for (a mask's few operations)
     /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {
         guard let list = recording, !list.isEmpty, !list.hasOpenLayer, let threads else { return }
         let height = target.height
-        var n = min(max(bands ?? max(1, min(threads.count * 2, height / 32)), 1), max(height, 1))
+        var n = min(max(bands ?? max(1, min(threads.count * 3, height / 32)), 1), max(height, 1))
         if bands == nil && Context.work(of: list) < Context.bandedWorkThreshold { n = 1 }
         let bounds = Context.bandBounds(height: height, bands: n, unsplit: list.unsplit)
         n = bounds.count - 1
