@@ -78,6 +78,40 @@ void crk_box_rows4(const float *src, float *dst, intptr_t width, intptr_t height
     for (; y < height; y++) box_rows(src + y * stride, dst + y * stride, width, radius, clamp, scale, 1);
 }
 
+/// `box_rows` on one channel: four rows of single floats advance together, lane `k` of
+/// each vector holding row `k`'s value (gathered from and scattered to the rows).
+__attribute__((always_inline))
+static inline void box_rows1(const float *src, float *dst, intptr_t w, intptr_t r, bool clamp, float scale, int n) {
+#pragma clang fp contract(off)
+    f4 first = {0, 0, 0, 0}, last = {0, 0, 0, 0}, acc = {0, 0, 0, 0};
+    // Value `i` of each row, the edge values (or zero) beyond it; rows past `n` read row 0.
+#define ROWS_AT(i) ((i) < 0 ? first : ((i) >= w ? last : \
+        (f4){src[(i)], src[(n > 1) * w + (i)], src[(n > 2) * 2 * w + (i)], src[(n > 3) * 3 * w + (i)]}))
+    if (clamp) {
+        for (int k = 0; k < 4; k++) {
+            const intptr_t row = (k < n ? k : 0) * w;
+            first[k] = src[row];
+            last[k] = src[row + w - 1];
+        }
+    }
+    for (intptr_t i = -r; i <= r; i++) acc += ROWS_AT(i);
+    for (intptr_t i = 0; i < w; i++) {
+        const f4 out = acc * scale;
+        for (int k = 0; k < n; k++) dst[k * w + i] = out[k];
+        acc += ROWS_AT(i + r + 1) - ROWS_AT(i - r);
+    }
+#undef ROWS_AT
+}
+
+void crk_box_rows1(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp) {
+#pragma clang fp contract(off)
+    if (width <= 0 || height <= 0 || radius < 0) return;
+    const float scale = 1 / (float)(2 * radius + 1);
+    intptr_t y = 0;
+    for (; y + 4 <= height; y += 4) box_rows1(src + y * width, dst + y * width, width, radius, clamp, scale, 4);
+    for (; y < height; y++) box_rows1(src + y * width, dst + y * width, width, radius, clamp, scale, 1);
+}
+
 /// Row `y` of the source, the edge rows beyond it, or NULL for a row of zeros.
 static inline const float *source_row(const float *src, intptr_t y, intptr_t w, intptr_t h, bool clamp) {
     if (y >= 0 && y < h) return src + y * w;

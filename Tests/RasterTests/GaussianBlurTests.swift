@@ -55,6 +55,26 @@ import Testing
         }
     }
 
+    @Test(arguments: [2, 3, 9.5, 40])
+    func planeBlurEqualsPlainSwiftBoxes(sigma: Double) throws {
+        // The kernels' box passes against the same running sums written plainly, on
+        // planes of four rows and more, of fewer rows than four, and narrower and
+        // shorter than the boxes.
+        var random = SplitMix64(seed: 12)
+        for (w, h) in [(37, 23), (5, 6), (1, 9), (64, 3)] {
+            for clamp in [false, true] {
+                let original = (0..<(w * h)).map { _ in Float(random.next() % 256) }
+                var plane = original
+                try plane.withUnsafeMutableBufferPointer { values throws(RasterError) in
+                    try GaussianBlur.blur(values.baseAddress!, width: w, height: h, sigma: sigma, edges: clamp ? .clamp : .zero)
+                }
+                let expected = ReferenceBoxBlur.blur(original, width: w, height: h, sigma: sigma, clamp: clamp)
+                let differing = zip(plane, expected).filter { $0 != $1 }.count
+                #expect(differing == 0, "sigma \(sigma) \(w)x\(h) clamp \(clamp)")
+            }
+        }
+    }
+
     @Test func blurredPixelsAreMixedBackAsPixelMathMixes() {
         // The blurred floats put back over the pixels there, through a mask or none, at
         // strengths from 0 to 255, against the portable conversion and `PixelMath.lerp`.
@@ -91,5 +111,58 @@ import Testing
         var floats = [Float](repeating: -1, count: 12)
         crk_floats_of_pixels(pixels, &floats, 3)
         #expect(floats == [16, 32, 64, 128, 255, 0, 0, 255, 0, 0, 0, 0])
+    }
+}
+
+/// The plane blur's box passes (sigma 2 and more) as plain Swift on arrays: three boxes
+/// along the rows, then three down the columns, each a running sum kept in the order the
+/// kernels keep it, every operation rounded on its own.
+enum ReferenceBoxBlur {
+    static func blur(_ v: [Float], width w: Int, height h: Int, sigma: Double, clamp: Bool) -> [Float] {
+        var a = v
+        let radii = GaussianBlur.boxRadii(sigma)
+        for r in radii { a = rows(a, w, h, r, clamp) }
+        for r in radii { a = columns(a, w, h, r, clamp) }
+        return a
+    }
+
+    /// Each output the sum of the `2r + 1` values around it over `2r + 1`; the sum moves
+    /// on by adding the difference of the value entering and the one leaving.
+    static func rows(_ v: [Float], _ w: Int, _ h: Int, _ r: Int, _ clamp: Bool) -> [Float] {
+        let scale = 1 / Float(2 * r + 1)
+        var out = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            func at(_ i: Int) -> Float {
+                if i < 0 { return clamp ? v[y * w] : 0 }
+                if i >= w { return clamp ? v[y * w + w - 1] : 0 }
+                return v[y * w + i]
+            }
+            var acc: Float = 0
+            for i in -r...r { acc += at(i) }
+            for i in 0..<w {
+                out[y * w + i] = acc * scale
+                acc += at(i + r + 1) - at(i - r)
+            }
+        }
+        return out
+    }
+
+    /// The same down each column, the sum moving on by adding the row entering, then
+    /// taking away the row leaving.
+    static func columns(_ v: [Float], _ w: Int, _ h: Int, _ r: Int, _ clamp: Bool) -> [Float] {
+        let scale = 1 / Float(2 * r + 1)
+        var out = [Float](repeating: 0, count: w * h)
+        func row(_ y: Int) -> Int? {
+            if y >= 0 && y < h { return y }
+            return clamp ? (y < 0 ? 0 : h - 1) : nil
+        }
+        var acc = [Float](repeating: 0, count: w)
+        for y in -r...r { if let s = row(y) { for x in 0..<w { acc[x] += v[s * w + x] } } }
+        for y in 0..<h {
+            for x in 0..<w { out[y * w + x] = acc[x] * scale }
+            if let a = row(y + r + 1) { for x in 0..<w { acc[x] += v[a * w + x] } }
+            if let s = row(y - r) { for x in 0..<w { acc[x] -= v[s * w + x] } }
+        }
+        return out
     }
 }

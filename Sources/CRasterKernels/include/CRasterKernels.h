@@ -156,6 +156,10 @@ void crk_over_row_avx2(uint32_t *dst, const uint32_t *src, intptr_t count);
 /// Portable C: for every processor.
 void crk_box_rows4(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp);
 
+/// `crk_box_rows4` on a plane of one float a pixel: each row's box, four rows at once.
+/// The floats equal, bit for bit, Swift's one-row-at-a-time pass. Portable C.
+void crk_box_rows1(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp);
+
 /// `GaussianBlur`'s box down columns: `height` rows of `width` floats, the edge rows
 /// repeated beyond the plane (`clamp`) or zeros; `acc` holds `width` floats of scratch.
 /// The floats equal, bit for bit, the plane pass's. Portable C.

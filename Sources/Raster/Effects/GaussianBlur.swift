@@ -40,12 +40,12 @@ enum GaussianBlur {
             unsafe passes(sigma: sigma, buffer, scratch, rows: { src, dst, pass in
                 switch pass {
                 case .kernel(let k): unsafe convolveRows(src, dst, width, height, k, edges)
-                case .box(let r): unsafe boxRows(src, dst, width, height, r, edges)
+                case .box(let r): unsafe crk_box_rows1(src, dst, width, height, r, edges == .clamp)
                 }
             }, columns: { src, dst, pass in
                 switch pass {
                 case .kernel(let k): unsafe convolveColumns(src, dst, width, height, k, edges, sums)
-                case .box(let r): unsafe boxColumns(src, dst, width, height, r, edges, sums)
+                case .box(let r): unsafe crk_box_columns(src, dst, width, height, r, edges == .clamp, sums)
                 }
             })
         }
@@ -135,44 +135,6 @@ enum GaussianBlur {
                 }
                 unsafe d[i] = v
             }
-        }
-    }
-
-    /// A box of radius `r` along each row: a running sum, edge values per `edges`.
-    private static func boxRows(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                _ r: Int, _ edges: Edges) {
-        let scale = 1 / Float(2 * r + 1)
-        for y in 0..<h {
-            let s = unsafe src + y * w, d = unsafe dst + y * w
-            let first: Float = unsafe edges == .zero ? 0 : s[0], last: Float = unsafe edges == .zero ? 0 : s[w - 1]
-            @inline(__always) func at(_ i: Int) -> Float { unsafe i < 0 ? first : (i >= w ? last : s[i]) }
-            var acc: Float = 0
-            for i in -r...r { acc += at(i) }
-            let inner0 = min(w, r), inner1 = max(inner0, w - r - 1)
-            var i = 0
-            while i < inner0 { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
-            while i < inner1 { unsafe d[i] = acc * scale; unsafe acc += s[i + r + 1] - s[i - r]; i += 1 }
-            while i < w { unsafe d[i] = acc * scale; acc += at(i + r + 1) - at(i - r); i += 1 }
-        }
-    }
-
-    /// A box of radius `r` down each column, as running sums over rows of `w` values;
-    /// `acc` holds a sum per column.
-    private static func boxColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                   _ r: Int, _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
-        let scale = 1 / Float(2 * r + 1)
-        /// Row `y`, or nil for a zero row beyond the edge.
-        @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<Float>? {
-            if y >= 0 && y < h { return unsafe src + y * w }
-            return unsafe edges == .zero ? nil : src + (y < 0 ? 0 : h - 1) * w
-        }
-        unsafe acc.update(repeating: 0, count: w)
-        for y in -r...r { if let s = unsafe row(y) { for x in 0..<w { unsafe acc[x] += s[x] } } }
-        for y in 0..<h {
-            let d = unsafe dst + y * w
-            for x in 0..<w { unsafe d[x] = unsafe acc[x] * scale }
-            if let add = unsafe row(y + r + 1) { for x in 0..<w { unsafe acc[x] += add[x] } }
-            if let sub = unsafe row(y - r) { for x in 0..<w { unsafe acc[x] -= sub[x] } }
         }
     }
 
