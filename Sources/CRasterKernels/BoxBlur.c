@@ -3,12 +3,13 @@
 #include <string.h>
 
 /*
- * The backdrop blur's passes over pixels of four interleaved float channels, giving
- * exactly the floats of Raster's `GaussianBlur` plane passes, channel by channel: the
- * same sums in the same order, each operation rounded on its own (no fused
- * multiply-add). Portable C; the four channels of a pixel are one vector of four
- * floats, and four rows run at once, as four independent running sums, so that each
- * sum's additions need not wait on the one before.
+ * The box passes of Raster's `GaussianBlur`: over a backdrop's pixels of four interleaved
+ * float channels, and over a shadow's plane of one float a pixel. Each gives exactly
+ * the floats of the plain one-channel passes (the tests keep them, in Swift): the same
+ * sums in the same order, each operation rounded on its own (no fused multiply-add).
+ * Portable C; a vector holds a pixel's four channels, or four rows' values of a plane,
+ * and four rows run at once, as independent running sums, so that no sum's additions
+ * wait on the one before.
  */
 
 typedef float f4 __attribute__((vector_size(16)));
