@@ -103,10 +103,9 @@ extension Context {
                                       dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma, clip: state.clipBounds, layer: area)
             pendingFillShadow = nil
         }
-        layers.append(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
-                                        dirty: .empty, fillShadowKey: key,
-                                        groupShadow: source.map { ($0, state.transform) }, savedStates: savedStateCount))
-        layerDepth += 1
+        pushLayer(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
+                                    dirty: .empty, fillShadowKey: key, groupShadow: source.map { ($0, state.transform) },
+                                    savedStates: savedStateCount))
         target = layer
         state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
         // The clip's anti-aliased part applies when the layer is composited.
@@ -121,13 +120,12 @@ extension Context {
     /// the state in force at its beginning. Without an open layer it does nothing
     /// (reported on standard error in debug builds).
     public func endTransparencyLayer() {
-        guard let layer = layers.popLast() else {
+        guard let layer = popLayer() else {
             #if DEBUG
             StandardError.write("Raster: endTransparencyLayer() without a matching beginTransparencyLayer(); ignored")
             #endif
             return
         }
-        layerDepth -= 1
         recording?.endLayer(state: state)
         // States saved inside the layer and not restored end with it.
         if savedStateCount > layer.savedStates { dropSavedStates(to: layer.savedStates) }
@@ -195,7 +193,7 @@ extension Context {
             drawnArea = drawnArea.union(r)
             return
         }
-        layers[layers.count - 1].dirty = layers[layers.count - 1].dirty.union(r)
+        layerDirty = layerDirty.union(r)
     }
 
     /// The device pixels a shadow of `r` may reach.

@@ -16,12 +16,23 @@ public final class Context {
     /// Where drawing goes now: the surface, or the innermost transparency layer.
     var target: Surface
     var state: GraphicsState
+    // The stack and the open layers are changed only through `withStack`, `pushLayer`
+    // and `popLayer`, each array taken out of the context meanwhile, and the innermost
+    // layer's drawn pixels and saved-state floor are kept apart from its record: then no
+    // access to these arrays has a call inside (growing or copying the storage), and the
+    // optimizer drops their run-time exclusivity checks, three calls into the runtime
+    // for each restore.
     private var stack: [GraphicsState] = []
     /// Open transparency layers, innermost last.
-    var layers: [TransparencyLayer] = []
-    /// `layers.count`, kept apart for `noteDrawn`: a read of the array would cost it a
-    /// run-time exclusivity check (the optimizer cannot prove the array's accesses apart).
-    var layerDepth = 0
+    private var layers: [TransparencyLayer] = []
+    /// `layers.count`.
+    private(set) var layerDepth = 0
+    /// The pixels of the innermost layer drawn so far (its `TransparencyLayer` holds
+    /// its parent's).
+    var layerDirty = IntRect.empty
+    /// How many states were saved when the innermost layer began (0 outside layers): a
+    /// restore inside the layer cannot pop them.
+    private var savedStatesFloor = 0
     let rasterizer = Rasterizer()
     /// A stroked path flattened, kept so that the next stroke reuses its storage.
     private var strokeLines = Polylines()
@@ -86,30 +97,74 @@ public final class Context {
         state = GraphicsState(transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
                               clipBounds: IntRect(width: surface.width, height: surface.height))
         rasterizer.onFailure = { [unowned self] in self.noteFailure($0) }
+        // Deep enough for a view tree's nesting without growing the stack, copying the
+        // states each time, on every frame's new context.
+        withStack { $0.reserveCapacity(16) }
     }
 
     // MARK: State
 
     /// Pushes a copy of the graphics state (`CGContextSaveGState`).
-    public func saveGState() { stack.append(state) }
+    public func saveGState() {
+        withStack { $0.append(state) }
+    }
 
     /// Pops the graphics state saved last (`CGContextRestoreGState`). A restore without a
     /// matching save is a programming error: reported on standard error in debug builds,
     /// ignored in release builds. So is one inside a transparency layer of a state saved
     /// before the layer began: Core Graphics requires the two to nest.
     public func restoreGState() {
-        guard stack.count > (layers.last?.savedStates ?? 0), let last = stack.popLast() else {
+        guard stack.count > savedStatesFloor else {
             #if DEBUG
             StandardError.write("Raster: restoreGState() without a matching saveGState(); ignored")
             #endif
             return
         }
-        state = last
+        withStack { state = $0.removeLast() }
     }
 
     /// Forgets the states saved after the first `count`.
     func dropSavedStates(to count: Int) {
-        stack.removeLast(max(0, stack.count - count))
+        withStack { $0.removeLast(max(0, $0.count - count)) }
+    }
+
+    /// Runs `body` on the stack of saved states, taken out of the context meanwhile.
+    /// `body` must not use the context.
+    @inline(__always)
+    private func withStack<R>(_ body: (inout [GraphicsState]) -> R) -> R {
+        var taken: [GraphicsState] = []
+        swap(&taken, &stack)
+        defer { swap(&taken, &stack) }
+        return body(&taken)
+    }
+
+    /// Pushes a transparency layer's record, the innermost layer's drawn pixels kept in
+    /// it and started afresh.
+    func pushLayer(_ layer: TransparencyLayer) {
+        var layer = layer
+        layer.dirty = layerDirty
+        var taken: [TransparencyLayer] = []
+        swap(&taken, &layers)
+        taken.append(layer)
+        swap(&taken, &layers)
+        layerDepth += 1
+        layerDirty = .empty
+        savedStatesFloor = layer.savedStates
+    }
+
+    /// Pops the innermost transparency layer's record, with the pixels drawn into it in
+    /// `dirty`; nil without an open layer.
+    func popLayer() -> TransparencyLayer? {
+        guard layerDepth > 0 else { return nil }
+        var taken: [TransparencyLayer] = []
+        swap(&taken, &layers)
+        var layer = taken.removeLast()
+        let floor = taken.last?.savedStates ?? 0
+        swap(&taken, &layers)
+        layerDepth -= 1
+        swap(&layer.dirty, &layerDirty)
+        savedStatesFloor = floor
+        return layer
     }
 
     /// How many saved states are on the stack.

@@ -55,18 +55,8 @@ final class DisplayList {
         /// share it. The operations carry their own colours, so these hold black paints.
         var states: [GraphicsState] = []
 
-        /// The last of `states`, kept apart too: compared with in place, where the last
-        /// element of the array would be copied out first (a state holds references).
-        private var last: GraphicsState?
-
-        mutating func append(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
-            if last?.matchesApartFromColors(state) != true {
-                var kept = state
-                kept.fillColor = .black
-                kept.strokeColor = .black
-                states.append(kept)
-                last = kept
-            }
+        /// Appends an operation that ran in the last of `states`.
+        mutating func append(_ command: consuming Command, reach: IntRect) {
             stateIndices.append(Int32(states.count - 1))
             structural.append(command.isStructural)
             reaches.append(reach)
@@ -80,11 +70,32 @@ final class DisplayList {
             structural.removeAll(keepingCapacity: true)
             reaches.removeAll(keepingCapacity: true)
             states.removeAll(keepingCapacity: true)
-            last = nil
         }
     }
 
+    // The arrays below are changed only with each taken out of the list meanwhile
+    // (`withEntries`, `withOpen`, `swap`): then no access to them has a call inside
+    // (growing the storage), and the optimizer drops their run-time exclusivity checks,
+    // calls into the runtime on every operation recorded.
+
     private(set) var entries = Entries()
+
+    /// An empty list, with room for a window's frame (a gallery page records some 220
+    /// operations, nearly each in a state of its own): growing the arrays from nothing
+    /// would copy them over and over on every frame.
+    init() {
+        withEntries { e in
+            e.commands.reserveCapacity(512)
+            e.stateIndices.reserveCapacity(512)
+            e.structural.reserveCapacity(512)
+            e.reaches.reserveCapacity(512)
+            e.states.reserveCapacity(512)
+        }
+    }
+
+    /// The last of `entries.states`, kept apart: compared with in place, where the last
+    /// element of the array would be copied out first (a state holds references).
+    private var lastState: GraphicsState?
 
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
@@ -96,7 +107,30 @@ final class DisplayList {
 
     /// Records that rows `rows` must be drawn by one band.
     func keepTogether(_ rows: Range<Int>) {
-        if !rows.isEmpty { unsplit.append(rows) }
+        guard !rows.isEmpty else { return }
+        var taken: [Range<Int>] = []
+        swap(&taken, &unsplit)
+        taken.append(rows)
+        swap(&taken, &unsplit)
+    }
+
+    /// Runs `body` on the entries, taken out of the list meanwhile. `body` must not use
+    /// the list.
+    @inline(__always)
+    private func withEntries<R>(_ body: (inout Entries) -> R) -> R {
+        var taken = Entries()
+        swap(&taken, &entries)
+        defer { swap(&taken, &entries) }
+        return body(&taken)
+    }
+
+    /// Runs `body` on the indices of the open layers, taken out of the list meanwhile.
+    @inline(__always)
+    private func withOpen<R>(_ body: (inout [Int]) -> R) -> R {
+        var taken: [Int] = []
+        swap(&taken, &open)
+        defer { swap(&taken, &open) }
+        return body(&taken)
     }
 
     /// How many operations are recorded.
@@ -106,20 +140,35 @@ final class DisplayList {
     var hasOpenLayer: Bool { !open.isEmpty }
 
     func append(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
-        entries.append(command, state: state, reach: reach)
+        let fresh = lastState?.matchesApartFromColors(state) != true
+        var taken = Entries()
+        swap(&taken, &entries)
+        if fresh {
+            var kept = state
+            kept.fillColor = .black
+            kept.strokeColor = .black
+            taken.states.append(kept)
+            lastState = consume kept
+        }
+        taken.append(command, reach: reach)
+        swap(&taken, &entries)
     }
 
     func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect, shadow: GroupShadowSource?) {
-        open.append(count)
+        let start = count
+        withOpen { $0.append(start) }
         append(.beginLayer(area: area, end: -1, whole: state.shadow != nil, shadow: shadow), state: state, reach: reach)
     }
 
     func endLayer(state: GraphicsState) {
-        guard let start = open.popLast() else { return }
-        if case .beginLayer(let area, _, let whole, let shadow) = entries.commands[start] {
-            entries.commands[start] = .beginLayer(area: area, end: count, whole: whole, shadow: shadow)
-            if whole { keepWholeLayerTogether(start) }
+        guard let start = withOpen({ $0.popLast() }) else { return }
+        let end = count
+        let whole = withEntries { e -> Bool in
+            guard case .beginLayer(let area, _, let whole, let shadow) = e.commands[start] else { return false }
+            e.commands[start] = .beginLayer(area: area, end: end, whole: whole, shadow: shadow)
+            return whole
         }
+        if whole { keepWholeLayerTogether(start) }
         append(.endLayer, state: state, reach: .empty)
     }
 
@@ -140,17 +189,24 @@ final class DisplayList {
 
     /// Marks every open layer to be drawn whole: something inside reads across bands.
     func drawOpenLayersWhole() {
-        for i in open {
-            if case .beginLayer(let area, let end, _, let shadow) = entries.commands[i] {
-                entries.commands[i] = .beginLayer(area: area, end: end, whole: true, shadow: shadow)
+        let layers = open
+        withEntries { e in
+            for i in layers {
+                if case .beginLayer(let area, let end, _, let shadow) = e.commands[i] {
+                    e.commands[i] = .beginLayer(area: area, end: end, whole: true, shadow: shadow)
+                }
             }
         }
     }
 
     /// Forgets what was recorded, keeping the storage.
     func removeAll() {
-        entries.removeAll()
-        open.removeAll()
-        unsplit.removeAll()
+        withEntries { $0.removeAll() }
+        lastState = nil
+        withOpen { $0.removeAll() }
+        var taken: [Range<Int>] = []
+        swap(&taken, &unsplit)
+        taken.removeAll()
+        swap(&taken, &unsplit)
     }
 }

@@ -16,7 +16,8 @@ struct TransparencyLayer {
     /// Where the layer's first pixel lies in the parent's pixels.
     let originX: Int
     let originY: Int
-    /// The layer's pixels drawn so far.
+    /// The layer's pixels drawn, once it ends; while it is open, its parent's drawn
+    /// before it began (`Context.layerDirty` holds the layer's own).
     var dirty: IntRect
     /// What the layer holds, when it is one shadowed fill whose shadow may be cached.
     var fillShadowKey: ShadowCache.FillKey?
