@@ -7,7 +7,9 @@ extension Layer {
     public func render(in context: Context) {
         layoutIfNeeded()
         guard !shown.isHidden, shown.opacity > 0 else { return }
+        context.saveGState()
         drawTree(in: context, dirty: nil)
+        context.restoreGState()
         reportFailure(to: context)
     }
 
@@ -141,15 +143,15 @@ extension Layer {
 
     /// Draws the layer in its own coordinates: Core Animation's order of shadow,
     /// background, contents, sublayers, border. An opacity below 1, a shadow without a
-    /// shadow path, or a mask composite the whole layer first, once.
+    /// shadow path, or a mask composite the whole layer first, once. The caller saves
+    /// the graphics state before and restores it after: this changes it.
     func drawTree(in c: Context, dirty: Rect?) {
         hasBeenDrawn = true
+        let mask = self.mask
         let shadowed = castsShadow
         let groupShadow = shadowed && shown.shadowPath == nil
         let grouped = shown.opacity < 1 || groupShadow || mask != nil
         let extent = grouped || dirty != nil ? drawingExtent : .null
-        c.saveGState()
-        defer { c.restoreGState() }
         if let mask { applyMask(mask, in: c, over: extent) }
         if grouped {
             c.alpha = shown.opacity
@@ -170,7 +172,11 @@ extension Layer {
             c.setFillColor(background)
             c.fill(roundedBoundsPath)
         }
-        c.saveGState()
+        // The border is neither clipped with the contents and sublayers nor stroked in
+        // the state they leave: the state is saved for it. Without a border nothing
+        // follows in this state, which the caller restores.
+        let border = shown.borderWidth > 0 && !shown.borderColor.isClear
+        if border { c.saveGState() }
         if shown.masksToBounds { c.clip(to: roundedBoundsPath) }
         drawContents(in: c)
         drawOwnContent(in: c)
@@ -183,14 +189,16 @@ extension Layer {
             local = d.insetBy(dx: -o, dy: -o)
         }
         for s in orderedSublayers { s.composite(in: c, dirty: local) }
-        c.restoreGState()
-        drawBorder(in: c)
+        if border {
+            c.restoreGState()  // the state the layer began in
+            drawBorder(in: c)
+        }
         if grouped { c.endTransparencyLayer() }
     }
 
+    /// Strokes the border, of a width above 0 in a colour not clear.
     private func drawBorder(in c: Context) {
         let b = shown.bounds
-        guard shown.borderWidth > 0, !shown.borderColor.isClear else { return }
         let w = min(shown.borderWidth, b.width / 2, b.height / 2)
         let inner = b.insetBy(dx: w / 2, dy: w / 2)
         guard !inner.isNull else { return }

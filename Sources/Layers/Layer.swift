@@ -58,7 +58,7 @@ open class Layer {
         }
         if layer.superlayer != nil { layer.removeFromSuperlayer() }
         if let owner = layer.maskOwner { owner.mask = nil }
-        children.insert(layer, at: min(max(index, 0), children.count))
+        withChildren { $0.insert(layer, at: min(max(index, 0), $0.count)) }
         layer.superlayer = self
         layer.setNeedsComposite()
         setNeedsLayout()
@@ -88,13 +88,34 @@ open class Layer {
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         setNeedsComposite()
-        parent.children.removeAll { $0 === self }
+        parent.withChildren { $0.removeAll { $0 === self } }
         superlayer = nil
+    }
+
+    /// Runs `body` on the sublayers, taken out of the layer meanwhile (as `set` does the
+    /// states). `body` must not use the layer.
+    @inline(__always)
+    private func withChildren<R>(_ body: (inout [Layer]) -> R) -> R {
+        var taken: [Layer] = []
+        swap(&taken, &children)
+        defer { swap(&taken, &children) }
+        return body(&taken)
     }
 
     /// The sublayers in drawing order: by `zPosition`, then by array order.
     var orderedSublayers: [Layer] {
-        guard children.contains(where: { $0.shown.zPosition != 0 }) else { return children }
+        // Most often in order already (raised layers, scroll indicators and focus rings,
+        // are added last): as they are, without sorting on every frame.
+        var previous = -Double.infinity, ordered = true
+        for child in children {
+            let z = child.shown.zPosition
+            if z < previous {
+                ordered = false
+                break
+            }
+            previous = z
+        }
+        if ordered { return children }
         return children.enumerated().sorted {
             $0.element.shown.zPosition != $1.element.shown.zPosition
                 ? $0.element.shown.zPosition < $1.element.shown.zPosition : $0.offset < $1.offset
@@ -108,8 +129,16 @@ open class Layer {
         guard model[keyPath: key] != value else { return }
         let old = shown[keyPath: key]
         setNeedsComposite()
-        model[keyPath: key] = value
-        shown[keyPath: key] = value
+        // Each state taken out of the layer meanwhile: a key path's setter is a call,
+        // which inside an access to the stored state would cost every access to it, in
+        // every frame's walk of the tree, a run-time exclusivity check.
+        var state = LayerState()
+        swap(&state, &model)
+        state[keyPath: key] = value
+        swap(&state, &model)
+        swap(&state, &shown)
+        state[keyPath: key] = value
+        swap(&state, &shown)
         setNeedsComposite()
         if let name = Layer.animatableNames[key] { didChange(name, from: old) }
     }

@@ -144,6 +144,31 @@ import Testing
         #expect(s[1, 20] == Self.blue && s[20, 20] == Self.red)
     }
 
+    /// Draws its content and leaves the context's alpha and line dash changed, as a
+    /// careless subclass might.
+    final class UntidyLayer: Layer {
+        override func drawOwnContent(in c: Context) {
+            c.alpha = 0.25
+            c.setLineDash(phase: 0, lengths: [2, 6])
+            c.setFillColor(.red)
+            c.fill(Rect(x: 10, y: 10, width: 20, height: 20))
+        }
+    }
+
+    @Test func theBorderIsStrokedInTheStateTheLayerBeganWith() throws {
+        let root = solid(Rect(x: 0, y: 0, width: 40, height: 40), .white)
+        let untidy = UntidyLayer()
+        untidy.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        untidy.borderWidth = 4
+        untidy.borderColor = .blue
+        root.addSublayer(untidy)
+        let s = try render(root, 40, 40)
+        // Solid and opaque all along the left edge, in the dash's gaps too.
+        for y in stride(from: 4, to: 36, by: 1) { #expect(s[1, y] == Self.blue, "row \(y)") }
+        // The content itself at the alpha it set.
+        #expect(s[20, 20].r == 255 && abs(Int(s[20, 20].g) - 191) <= 1)
+    }
+
     @Test func opacityFadesTheLayerAsAGroup() throws {
         let root = solid(Rect(x: 0, y: 0, width: 20, height: 20), .white)
         let group = solid(Rect(x: 0, y: 0, width: 20, height: 20), .blue)
