@@ -52,7 +52,7 @@ final class DisplayList {
         /// clip): a band that misses them skips it.
         var reaches: [IntRect] = []
         /// The states the operations ran in, each kept once for a run of operations that
-        /// share it. The operations carry their own colours, so these hold black paints.
+        /// share it but for their colours, which the operations carry.
         var states: [GraphicsState] = []
 
         /// Appends an operation that ran in the last of `states`.
@@ -93,9 +93,6 @@ final class DisplayList {
         }
     }
 
-    /// The last of `entries.states`, kept apart: compared with in place, where the last
-    /// element of the array would be copied out first (a state holds references).
-    private var lastState: GraphicsState?
 
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
@@ -140,16 +137,10 @@ final class DisplayList {
     var hasOpenLayer: Bool { !open.isEmpty }
 
     func append(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
-        let fresh = lastState?.matchesApartFromColors(state) != true
         var taken = Entries()
         swap(&taken, &entries)
-        if fresh {
-            var kept = state
-            kept.fillColor = .black
-            kept.strokeColor = .black
-            taken.states.append(kept)
-            lastState = consume kept
-        }
+        let n = taken.states.count
+        if n == 0 || !taken.states[n - 1].matchesApartFromColors(state) { taken.states.append(state) }
         taken.append(command, reach: reach)
         swap(&taken, &entries)
     }
@@ -202,7 +193,6 @@ final class DisplayList {
     /// Forgets what was recorded, keeping the storage.
     func removeAll() {
         withEntries { $0.removeAll() }
-        lastState = nil
         withOpen { $0.removeAll() }
         var taken: [Range<Int>] = []
         swap(&taken, &unsplit)
