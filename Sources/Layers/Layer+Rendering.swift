@@ -33,7 +33,13 @@ extension Layer {
 
     /// The bounds rounded by `cornerRadius` on the `maskedCorners`: what the background
     /// fills and `masksToBounds` clips to.
-    public var roundedBoundsPath: Path { Layer.roundedPath(shown.bounds, radius: shown.cornerRadius, corners: shown.maskedCorners) }
+    public var roundedBoundsPath: Path {
+        let b = shown.bounds, r = shown.cornerRadius, k = shown.maskedCorners
+        if let kept = keptRoundedBounds, kept.bounds == b, kept.radius == r, kept.corners == k { return kept.path }
+        let path = Layer.roundedPath(b, radius: r, corners: k)
+        keptRoundedBounds = (b, r, k, path)
+        return path
+    }
 
     /// A rectangle with the given corners rounded, the radius clamped to half the shorter
     /// side.

@@ -372,6 +372,9 @@ open class Layer {
     /// The blurred shadow of `shadowPath`, or without one of the layer's composite, kept
     /// between frames.
     let shadowCache = ShadowCache()
+    /// `roundedBoundsPath` as last made, with what it was made of: filled and clipped to
+    /// on every frame, it is made again only when one of them changes.
+    var keptRoundedBounds: (bounds: Rect, radius: Double, corners: CornerMask, path: Path)?
     /// Leaves the background out of the next composite: the window root's, when an
     /// opaque view covers the region drawn.
     package var skipsBackground = false

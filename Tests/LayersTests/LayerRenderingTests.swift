@@ -144,6 +144,26 @@ import Testing
         #expect(s[1, 20] == Self.blue && s[20, 20] == Self.red)
     }
 
+    @Test func theRoundedBoundsFollowEveryChangeOfWhatMakesThem() {
+        let l = Layer()
+        func check(_ what: String) {
+            let made = Layer.roundedPath(l.bounds, radius: l.cornerRadius, corners: l.maskedCorners)
+            #expect(l.roundedBoundsPath.elements == made.elements, "after \(what)")
+        }
+        Transaction.performWithoutActions {
+            l.bounds = Rect(x: 0, y: 0, width: 40, height: 30)
+            check("the bounds")
+            l.cornerRadius = 8
+            check("the radius")
+            l.maskedCorners = [.layerMinXMinYCorner]
+            check("the corners")
+            l.bounds = Rect(x: 0, y: 0, width: 40, height: 10)
+            check("the bounds again, the radius now clamped")
+            l.cornerRadius = 0
+            check("the radius back to 0")
+        }
+    }
+
     /// Draws its content and leaves the context's alpha and line dash changed, as a
     /// careless subclass might.
     final class UntidyLayer: Layer {
