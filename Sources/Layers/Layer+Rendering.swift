@@ -278,10 +278,16 @@ extension Layer {
         // Laid out first: a layout that changes the mask counts as a change.
         mask.layoutIfNeeded()
         let scale = c.surface.scale
-        if let kept = maskRendering, kept.surface.scale == scale,
+        if var kept = maskRendering, kept.surface.scale == scale,
            kept.serves(generation: maskGeneration, toDevice: toDevice, x0: x0, y0: y0, x1: x1, y1: y1) {
+            // Used a second time: its alpha is read once for all the frames that follow
+            // (without the memory for it, read each time as before).
+            if kept.alpha == nil, abs(kept.x0) < 1e9, abs(kept.y0) < 1e9 {
+                kept.alpha = try? KeptAlphaMask(surface: kept.surface, originX: Int(kept.x0), originY: Int(kept.y0))
+                maskRendering = kept
+            }
             let area = Rect(x: kept.x0, y: kept.y0, width: Double(kept.surface.width), height: Double(kept.surface.height))
-            return c.clip(to: toUser.apply(to: area), mask: kept.surface)
+            return c.clip(to: toUser.apply(to: area), mask: kept.surface, kept: kept.alpha)
         }
         maskRendering = nil
         let surface: Surface

@@ -12,6 +12,8 @@ struct MaskRendering {
     /// The device pixels rendered: whole ones, `surface` holding them.
     let x0: Double, y0: Double, x1: Double, y1: Double
     let surface: Surface
+    /// The alpha of `surface`, read once it is used again (it no longer changes).
+    var alpha: KeptAlphaMask?
 
     /// Whether these pixels serve a frame needing `x0..<x1`, `y0..<y1` of the device
     /// under `toDevice` for a mask still at `generation`.

@@ -48,6 +48,23 @@ import Glibc
         }
     }
 
+    /// A mask over `bounds` of `kept` times `previous` (the bounds of both hold these):
+    /// the values `init(alphaOf:at:bounds:times:)` gives for the alpha `kept` was read
+    /// from.
+    convenience init(bounds: IntRect, of kept: ClipMask, times previous: ClipMask) throws(RasterError) {
+        // Every byte is written below.
+        try self.init(bounds: bounds, cleared: false)
+        let width = bounds.width
+        for y in bounds.y0..<bounds.y1 {
+            // Safe: the rows of `bounds` lie inside this mask, `kept` and `previous`.
+            let src = unsafe kept.pointer(bounds.x0, y), old = unsafe previous.pointer(bounds.x0, y)
+            let out = unsafe pointer(bounds.x0, y)
+            for i in 0..<width {
+                unsafe out[i] = unsafe UInt8(truncatingIfNeeded: PixelMath.mul(UInt32(src[i]), UInt32(old[i])))
+            }
+        }
+    }
+
     deinit { unsafe free(bytes) }
 
     /// The value of device pixel (x, y), which must lie inside `bounds`; the run from there

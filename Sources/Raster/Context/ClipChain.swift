@@ -8,6 +8,8 @@ final class ClipChain {
         case path(Path, FillRule, AffineTransform)
         /// The alpha of an image whose pixel (0, 0) lies on pixel `origin` of the target.
         case image(Surface, origin: (x: Int, y: Int))
+        /// The alpha of an image read once (`KeptAlphaMask`), over the bounds of its mask.
+        case kept(ClipMask)
     }
 
     let parent: ClipChain?

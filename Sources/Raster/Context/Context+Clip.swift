@@ -49,6 +49,10 @@ extension Context {
             return mask
         case .image(let image, let origin):
             return try ClipMask(alphaOf: image, at: origin, bounds: bounds, times: previous)
+        case .kept(let mask):
+            // Immutable: shared as it is, its bounds holding these.
+            guard let previous else { return mask }
+            return try ClipMask(bounds: bounds, of: mask, times: previous)
         }
     }
 

@@ -97,6 +97,12 @@ extension Context {
     /// by the mask's alpha, and nothing is drawn outside `rect`. A mask of another size
     /// than the rectangle is scaled to it.
     public func clip(to rect: Rect, mask: Surface) {
+        clip(to: rect, mask: mask, kept: nil)
+    }
+
+    /// `clip(to:mask:)`, with the alpha of `mask` read already when it is `kept` and the
+    /// mask lands on the device pixels it was read for; the same pixels either way.
+    package func clip(to rect: Rect, mask: Surface, kept: KeptAlphaMask?) {
         let r = rect.standardized
         guard !r.isEmpty else { return clipToNothing() }
         let bounds = state.clipBounds.intersection(IntRect(covering: state.transform.apply(to: r)))
@@ -108,6 +114,9 @@ extension Context {
             // The mask's pixels are device pixels: its alpha is the coverage as it stands.
             let area = bounds.intersection(IntRect(x0: ox, y0: oy, x1: ox + mask.width, y1: oy + mask.height))
             guard !area.isEmpty else { return clipToNothing() }
+            if let kept, kept.surface === mask, kept.originX == ox, kept.originY == oy {
+                return intersectClip(with: .kept(kept.mask), bounds: area)
+            }
             return intersectClip(with: .image(mask, origin: (ox, oy)), bounds: area)
         }
         // Draw the mask with this context's transform, moved by whole pixels, into a
