@@ -25,8 +25,8 @@ public final class Context {
     private var stack: [GraphicsState] = []
     /// Open transparency layers, innermost last.
     private var layers: [TransparencyLayer] = []
-    /// `layers.count`.
-    private(set) var layerDepth = 0
+    /// How many transparency layers are open.
+    var layerDepth: Int { layers.count }
     /// The pixels of the innermost layer drawn so far (its `TransparencyLayer` holds
     /// its parent's).
     var layerDirty = IntRect.empty
@@ -147,7 +147,6 @@ public final class Context {
         swap(&taken, &layers)
         taken.append(layer)
         swap(&taken, &layers)
-        layerDepth += 1
         layerDirty = .empty
         savedStatesFloor = layer.savedStates
     }
@@ -155,13 +154,12 @@ public final class Context {
     /// Pops the innermost transparency layer's record, with the pixels drawn into it in
     /// `dirty`; nil without an open layer.
     func popLayer() -> TransparencyLayer? {
-        guard layerDepth > 0 else { return nil }
+        guard !layers.isEmpty else { return nil }
         var taken: [TransparencyLayer] = []
         swap(&taken, &layers)
         var layer = taken.removeLast()
         let floor = taken.last?.savedStates ?? 0
         swap(&taken, &layers)
-        layerDepth -= 1
         swap(&layer.dirty, &layerDirty)
         savedStatesFloor = floor
         return layer

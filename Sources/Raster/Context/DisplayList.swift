@@ -93,7 +93,6 @@ final class DisplayList {
         }
     }
 
-
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
 
