@@ -113,10 +113,11 @@ void crk_box_rows1(const float *src, float *dst, intptr_t width, intptr_t height
     for (; y < height; y++) box_rows1(src + y * width, dst + y * width, width, radius, clamp, scale, 1);
 }
 
-/// Row `y` of the source, the edge rows beyond it, or NULL for a row of zeros.
-static inline const float *source_row(const float *src, intptr_t y, intptr_t w, intptr_t h, bool clamp) {
-    if (y >= 0 && y < h) return src + y * w;
-    return clamp ? src + (y < 0 ? 0 : h - 1) * w : NULL;
+/// Row `y` of the source, rows `stride` floats apart, the edge rows beyond it, or NULL
+/// for a row of zeros.
+static inline const float *source_row(const float *src, intptr_t y, intptr_t stride, intptr_t h, bool clamp) {
+    if (y >= 0 && y < h) return src + y * stride;
+    return clamp ? src + (y < 0 ? 0 : h - 1) * stride : NULL;
 }
 
 /// `acc[x] += add[x]` for `w` floats, four at a time.
@@ -150,20 +151,20 @@ static inline void column_step(float *restrict d, float *restrict acc, const flo
     }
 }
 
-void crk_box_columns(const float *src, float *restrict dst, intptr_t width, intptr_t height, intptr_t radius,
-                     bool clamp, float *restrict acc) {
+void crk_box_columns(const float *src, float *restrict dst, intptr_t width, intptr_t stride, intptr_t height,
+                     intptr_t radius, bool clamp, float *restrict acc) {
 #pragma clang fp contract(off)
-    if (width <= 0 || height <= 0 || radius < 0) return;
+    if (width <= 0 || height <= 0 || radius < 0 || stride < width) return;
     const intptr_t w = width, h = height, r = radius;
     const float scale = 1 / (float)(2 * r + 1);
     for (intptr_t x = 0; x < w; x++) acc[x] = 0;
     for (intptr_t y = -r; y <= r; y++) {
-        const float *s = source_row(src, y, w, h, clamp);
+        const float *s = source_row(src, y, stride, h, clamp);
         if (s) add_row(acc, s, w);
     }
     for (intptr_t y = 0; y < h; y++) {
-        float *d = dst + y * w;
-        const float *add = source_row(src, y + r + 1, w, h, clamp), *sub = source_row(src, y - r, w, h, clamp);
+        float *d = dst + y * stride;
+        const float *add = source_row(src, y + r + 1, stride, h, clamp), *sub = source_row(src, y - r, stride, h, clamp);
         // The plane pass's order: the row written, the row below added, then the row
         // above taken away (a row beyond a zero edge is neither).
         if (add && sub) column_step(d, acc, add, sub, w, scale, true, true);

@@ -97,8 +97,8 @@ import TestSupport
     @Test(arguments: [1.5, 6.0])
     func aBlurAcrossManyBandsEqualsOneOnTheCaller(radius: Double) throws {
         // A backdrop blur over most of the surface, through a path clip, recorded and
-        // drawn in seven bands: its rows are drawn by one band, after all that lies under
-        // it, and the pixels are those of drawing at once.
+        // drawn in seven bands: the bands it crosses draw all that lies under it first,
+        // it runs whole, and the pixels are those of drawing at once.
         var pictures: [Surface] = []
         for threads in [nil, BandTests.threads] {
             let s = try Surface(width: 300, height: 200)
@@ -118,6 +118,39 @@ import TestSupport
             pictures.append(s)
         }
         #expect(pictures[0] == pictures[1])
+    }
+
+    @Test(arguments: [1.5, 6.0])
+    func aLargeBlurSharedAmongTheThreadsEqualsOneOnTheCaller(radius: Double) throws {
+        // A backdrop blur large enough to be shared out in rows and columns
+        // (`BandPlan.sharedBlurArea`), through a path clip, then a small one over part
+        // of it, with drawing before, between and after, in several numbers of bands.
+        func draw(_ c: Context) {
+            var r = SplitMix64(seed: 5)
+            for _ in 0..<80 {
+                c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.5 + r.unit() / 2))
+                c.fill(Path(ellipseIn: Rect(x: r.unit() * 580, y: r.unit() * 500, width: 40, height: 30)))
+            }
+            c.saveGState()
+            c.clip(to: Path(roundedRect: Rect(x: 5, y: 4, width: 585, height: 510), cornerRadius: 40))
+            c.blur(Rect(x: 5, y: 4, width: 585, height: 510), radius: radius, opacity: 0.9)
+            c.restoreGState()
+            c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
+            c.fill(Rect(x: 40, y: 30, width: 300, height: 200))
+            c.blur(Rect(x: 100, y: 100, width: 90, height: 300), radius: radius * 2)
+            c.fill(Path(ellipseIn: Rect(x: 120, y: 140, width: 200, height: 220)))
+        }
+        #expect(585 * 510 >= BandPlan.sharedBlurArea)
+        let one = try Surface(width: 600, height: 520)
+        draw(Context(surface: one))
+        for bands in [nil, 2, 7] {
+            let many = try Surface(width: 600, height: 520)
+            let c = Context(surface: many, threads: BandTests.threads)
+            draw(c)
+            #expect(c.recording?.blurs.count == 2)
+            c.flush(bands: bands)
+            #expect(one == many, "\(bands.map(String.init) ?? "default") bands")
+        }
     }
 
     @Test func aLayerDrawnWholeIsKeptInOneBand() throws {

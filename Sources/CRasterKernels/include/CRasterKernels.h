@@ -160,11 +160,13 @@ void crk_box_rows4(const float *src, float *dst, intptr_t width, intptr_t height
 /// The floats equal, bit for bit, Swift's one-row-at-a-time pass. Portable C.
 void crk_box_rows1(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp);
 
-/// `GaussianBlur`'s box down columns: `height` rows of `width` floats, the edge rows
-/// repeated beyond the plane (`clamp`) or zeros; `acc` holds `width` floats of scratch.
-/// The floats equal, bit for bit, the plane pass's. Portable C.
-void crk_box_columns(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius,
-                     bool clamp, float *acc);
+/// `GaussianBlur`'s box down columns: `height` rows of `width` floats, each row `stride`
+/// floats after the one before (at least `width`: the columns may be a slice of wider
+/// rows, and each column's floats do not depend on the others'), the edge rows repeated
+/// beyond the plane (`clamp`) or zeros; `acc` holds `width` floats of scratch. The floats
+/// equal, bit for bit, the plane pass's. Portable C.
+void crk_box_columns(const float *src, float *dst, intptr_t width, intptr_t stride, intptr_t height,
+                     intptr_t radius, bool clamp, float *acc);
 
 /// `count` premultiplied pixels as four floats each, blue, green, red, alpha, 0 to 255.
 /// Portable C.

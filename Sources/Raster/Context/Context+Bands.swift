@@ -6,8 +6,8 @@ extension Context {
     /// byte, as those of `init(surface:)`.
     ///
     /// Until `flush()` the surface does not change; an operation reading what is drawn
-    /// (`blur(_:radius:opacity:)`) is drawn in the band that holds all its rows, after
-    /// all that lies under it. With one thread the context draws at once, as
+    /// (`blur(_:radius:opacity:)`) runs after all that lies under it is drawn, shared
+    /// among the threads too (`BandPlan`). With one thread the context draws at once, as
     /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after
     /// `CGContextFlush`.
     public convenience init(surface: Surface, threads: RenderThreads) {
@@ -36,8 +36,9 @@ extension Context {
     /// thread, at least 32 rows each: the threads take them in turn, and the smaller the
     /// bands, the less one waits for the others' last; but each band makes its own part
     /// of the masks and layers, and at two threads three each drew the gallery's frame
-    /// fastest), but that a band holds whole the rows of a blur or of a layer drawn whole
-    /// (`DisplayList.unsplit`).
+    /// fastest), but that a band holds whole the rows of a layer drawn whole
+    /// (`DisplayList.unsplit`); a blur outside layers splits the bands it crosses in
+    /// time instead (`BandPlan`).
     /// Drawing too small to be worth waking the threads for (a mask's few operations)
     /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {
@@ -51,8 +52,24 @@ extension Context {
         // One context for each thread, which draws one band at a time: its rasterizer's
         // cells grow once, not once for each band.
         let contexts = (0..<(n > 1 ? threads.count : 1)).map { _ in Context(surface: target) }
-        threads.run(tasks: n) { i, thread in
-            contexts[thread].replay(list, work[i], rows: bounds[i] ..< bounds[i + 1])
+        if n == 1 {
+            // One band draws the blurs too, as it comes to them.
+            contexts[0].replay(list, work[0], rows: bounds[0] ..< bounds[1])
+        } else {
+            let blurs = makeBlurs(of: list)
+            let plan = BandPlan(bounds: bounds, runs: work, blurs: blurs.map { $0.plan },
+                                columnParts: 2 * threads.count)
+            threads.run(TaskGraph(dependencies: plan.dependencies)) { t, thread in
+                switch plan.tasks[t] {
+                case .draw(let band, let runs): contexts[thread].replay(list, runs, rows: bounds[band] ..< bounds[band + 1])
+                case .blurRows(let b, let rows): blurs[b].work?.blurRows(rows, of: target)
+                case .blurColumns(let b, let columns): blurs[b].work?.blurColumns(columns, into: target)
+                }
+            }
+            for blur in blurs where blur.work != nil {
+                drewAnything = true
+                drawnArea = drawnArea.union(blur.plan.box)
+            }
         }
         for c in contexts {
             if let f = c.failure { noteFailure(f) }
@@ -62,6 +79,25 @@ extension Context {
             }
         }
         list.removeAll()
+    }
+
+    /// The blurs recorded outside layers, each with its working copies and its mask made
+    /// in the state it was recorded in (no working copies when their memory could not be
+    /// had: recorded in `failure`, and the blur blurs nothing).
+    private func makeBlurs(of list: DisplayList) -> [(plan: BandPlan.Blur, work: BackdropBlur?)] {
+        let e = list.entries
+        let saved = state
+        defer { state = saved }
+        return list.blurs.map { i in
+            state = e.states[Int(e.stateIndices[i])]
+            guard case .blur(let rect, let radius, let opacity) = e.commands[i],
+                  let blur = backdropBlur(rect, radius: radius, opacity: opacity) else {
+                return (BandPlan.Blur(entry: i, box: .empty, runs: false), nil)
+            }
+            var made: [ObjectIdentifier: ClipMask] = [:]
+            let work = makeBackdropBlur(blur, made: &made)
+            return (BandPlan.Blur(entry: i, box: blur.box, runs: work != nil), work)
+        }
     }
 
     /// The work below which a flush draws in one band, in device pixels of reach: about

@@ -65,36 +65,51 @@ extension Context {
     /// Edge pixels extend beyond the rectangle. With `opacity` below 1, the result is
     /// that much of the blur over the original.
     public func blur(_ rect: Rect, radius: Double, opacity: Double = 1) {
-        let sigma = GaussianBlur.clampSigma(radius * target.scale)
-        let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
-        let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
-        guard sigma > 0, strength > 0, !box.isEmpty else { return }
+        guard let blur = backdropBlur(rect, radius: radius, opacity: opacity) else { return }
         if let recording {
             // The blur reads around each pixel. Inside a layer, the layer is drawn whole;
-            // outside layers, its rows are drawn by one band, which has drawn all that
-            // lies under it there when it comes to the blur.
+            // outside layers, the bands it crosses draw all that lies under it first.
             if recording.hasOpenLayer {
                 recording.drawOpenLayersWhole()
                 recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: state.clipBounds)
             } else {
-                recording.keepTogether(box.y0 ..< box.y1)
-                recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: box)
+                recording.appendBlur(.blur(rect, radius: radius, opacity: opacity), state: state, reach: blur.box)
             }
             return
         }
+        var made: [ObjectIdentifier: ClipMask] = [:]
+        guard let work = makeBackdropBlur(blur, made: &made) else { return }
+        work.blurRows(0..<blur.box.height, of: target)
+        work.blurColumns(0..<blur.box.width, into: target)
+        noteDrawn(blur.box)
+    }
+
+    /// What `blur(_:radius:opacity:)` blurs in the current state: the device pixels, the
+    /// sigma in them and the strength; nil when it blurs nothing.
+    func backdropBlur(_ rect: Rect, radius: Double, opacity: Double) -> (box: IntRect, sigma: Double, strength: UInt32)? {
+        let sigma = GaussianBlur.clampSigma(radius * target.scale)
+        let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
+        let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
+        guard sigma > 0, strength > 0, !box.isEmpty else { return nil }
+        return (box, sigma, strength)
+    }
+
+    /// The working copies of a backdrop blur in the current state, with its mask (each
+    /// link of the clip made once and kept in `made`); nil when their memory cannot be
+    /// had (recorded in `failure`).
+    func makeBackdropBlur(_ blur: (box: IntRect, sigma: Double, strength: UInt32),
+                          made: inout [ObjectIdentifier: ClipMask]) -> BackdropBlur? {
         var mask = state.clipMask
         if let chain = state.clipChain {
-            var made: [ObjectIdentifier: ClipMask] = [:]
-            guard let m = self.mask(of: chain, within: box, made: &made) else { return }
+            guard let m = self.mask(of: chain, within: blur.box, made: &made) else { return nil }
             mask = m
         }
         do {
-            try GaussianBlur.blur(target, box: box, sigma: sigma, strength: strength, mask: mask)
+            return try BackdropBlur(box: blur.box, sigma: blur.sigma, strength: blur.strength, mask: mask)
         } catch {
             noteFailure(error)
-            return
+            return nil
         }
-        noteDrawn(box)
     }
 
     private func shadowStyle(color: Color, opacity: Double, offset: Size, radius: Double) -> ShadowStyle? {

@@ -24,7 +24,7 @@ final class DisplayList {
         case beginLayer(area: IntRect, end: Int, whole: Bool, shadow: GroupShadowSource?)
         /// `endTransparencyLayer()`.
         case endLayer
-        /// `blur(_:radius:opacity:)` inside a transparency layer.
+        /// `blur(_:radius:opacity:)`.
         case blur(Rect, radius: Double, opacity: Double)
 
         /// Whether the command begins or ends a layer.
@@ -97,9 +97,22 @@ final class DisplayList {
     private var open: [Int] = []
 
     /// Rows of the target that one band must hold whole, in the order recorded: each a
-    /// blur outside layers, which reads and writes its rows only, once all drawn before
-    /// it there is drawn, or a layer drawn whole, which each band it crosses would draw.
+    /// layer drawn whole, which each band it crosses would draw.
     private(set) var unsplit: [Range<Int>] = []
+
+    /// The indices of the blurs recorded outside layers, in order: the bands they cross
+    /// draw what comes before one, then the blur runs (its rows and columns shared out
+    /// among the threads), then they draw on.
+    private(set) var blurs: [Int] = []
+
+    /// Records a blur outside layers.
+    func appendBlur(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
+        var taken: [Int] = []
+        swap(&taken, &blurs)
+        taken.append(count)
+        swap(&taken, &blurs)
+        append(command, state: state, reach: reach)
+    }
 
     /// Records that rows `rows` must be drawn by one band.
     func keepTogether(_ rows: Range<Int>) {
@@ -197,5 +210,9 @@ final class DisplayList {
         swap(&taken, &unsplit)
         taken.removeAll()
         swap(&taken, &unsplit)
+        var blurs: [Int] = []
+        swap(&blurs, &self.blurs)
+        blurs.removeAll(keepingCapacity: true)
+        swap(&blurs, &self.blurs)
     }
 }

@@ -44,8 +44,8 @@ enum GaussianBlur {
                 }
             }, columns: { src, dst, pass in
                 switch pass {
-                case .kernel(let k): unsafe convolveColumns(src, dst, width, height, k, edges, sums)
-                case .box(let r): unsafe crk_box_columns(src, dst, width, height, r, edges == .clamp, sums)
+                case .kernel(let k): unsafe convolveColumns(src, dst, width, width, height, k, edges, sums)
+                case .box(let r): unsafe crk_box_columns(src, dst, width, width, height, r, edges == .clamp, sums)
                 }
             })
         }
@@ -57,67 +57,100 @@ enum GaussianBlur {
         case box(Int)
     }
 
-    /// Runs the passes of a blur of `sigma` from `data` through `scratch` and back: below
-    /// sigma 2 a direct kernel along rows then columns, else three boxes along each (six
-    /// passes end where they began).
+    /// The passes of a blur of `sigma` along one axis: below sigma 2 a direct kernel, else
+    /// three boxes; none for a blur too small to see. Each axis has as many (one or three),
+    /// so a blur that runs them from its data through a scratch buffer and back, first
+    /// along rows then down columns, ends where it began.
+    private static func axisPasses(_ sigma: Double) -> [Pass] {
+        guard sigma > 0.05 else { return [] }
+        if sigma < 2 { return [.kernel(kernel(sigma))] }
+        return boxRadii(sigma).map { .box($0) }
+    }
+
+    /// Runs the passes of a blur of `sigma` from `data` through `scratch` and back.
     private static func passes<Buffer>(sigma: Double, _ data: Buffer, _ scratch: Buffer,
                                        rows: (Buffer, Buffer, Pass) -> Void, columns: (Buffer, Buffer, Pass) -> Void) {
-        if sigma < 2 {
-            let k = Pass.kernel(kernel(sigma))
-            rows(data, scratch, k)
-            columns(scratch, data, k)
-            return
-        }
+        let axis = axisPasses(sigma)
         var a = data, b = scratch
-        let radii = boxRadii(sigma)
-        for r in radii {
-            rows(a, b, .box(r))
+        for pass in axis {
+            rows(a, b, pass)
             swap(&a, &b)
         }
-        for r in radii {
-            columns(a, b, .box(r))
+        for pass in axis {
+            columns(a, b, pass)
             swap(&a, &b)
         }
     }
 
     /// Blurs `width` x `height` pixels of four interleaved channels in place (a backdrop),
-    /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane. The box
-    /// passes are `CRasterKernels`' (`crk_box_rows4`, `crk_box_columns`): a pixel's four
-    /// sums in one vector, four rows at once, so that no sum waits on the one before.
+    /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane: along
+    /// the rows (`blurRows`), then down the columns (`blurColumns`).
     static func blur(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
                      edges: Edges) {
         let sigma = clampSigma(rawSigma)
         guard sigma > 0.05, width > 0, height > 0 else { return }
-        let count = width * height
-        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
-        let sums = UnsafeMutablePointer<Float>.allocate(capacity: 4 * width + 1)
-        defer {
-            unsafe scratch.deallocate()
-            unsafe sums.deallocate()
-        }
-        // The kernels take the pixels as floats; columns do not mix channels, so they run
-        // over the rows as planes of 4 * width floats.
-        // Safe: both buffers hold `count` pixels of four floats each.
-        func asFloats(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                     _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
-            unsafe src.withMemoryRebound(to: Float.self, capacity: 4 * count) { s in
-                unsafe dst.withMemoryRebound(to: Float.self, capacity: 4 * count) { d in unsafe body(s, d) }
-            }
-        }
-        unsafe passes(sigma: sigma, pixels, scratch, rows: { src, dst, pass in
+        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width * height)
+        defer { unsafe scratch.deallocate() }
+        // Safe: both buffers hold width * height pixels.
+        unsafe blurRows(pixels, into: scratch, width: width, rows: 0..<height, sigma: sigma, edges: edges)
+        unsafe blurColumns(scratch, into: pixels, width: width, height: height, columns: 0..<width, sigma: sigma,
+                           edges: edges)
+    }
+
+    /// The first half of `blur(_:width:height:sigma:edges:)`, for rows `rows` only: their
+    /// pixels in `pixels` blurred along the rows into `scratch` (both hold rows of
+    /// `width` pixels; rows do not mix, so the rows of a plane can be blurred in parts, by
+    /// several threads). With no pass (sigma too small), `pixels` keeps the rows.
+    static func blurRows(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, into scratch: UnsafeMutablePointer<SIMD4<Float>>,
+                         width: Int, rows: Range<Int>, sigma: Double, edges: Edges) {
+        guard width > 0, !rows.isEmpty else { return }
+        let h = rows.count
+        // Safe: the caller's buffers hold the rows asked for, of `width` pixels each.
+        var a = unsafe pixels + rows.lowerBound * width, b = unsafe scratch + rows.lowerBound * width
+        for pass in axisPasses(sigma) {
             switch pass {
-            case .kernel(let k): unsafe convolveRows4(src, dst, width, height, k, edges)
+            case .kernel(let k): unsafe convolveRows4(a, b, width, h, k, edges)
             case .box(let r):
-                unsafe asFloats(src, dst) { s, d in unsafe crk_box_rows4(s, d, width, height, r, edges == .clamp) }
-            }
-        }, columns: { src, dst, pass in
-            unsafe asFloats(src, dst) { s, d in
-                switch pass {
-                case .kernel(let k): unsafe convolveColumns(s, d, 4 * width, height, k, edges, sums)
-                case .box(let r): unsafe crk_box_columns(s, d, 4 * width, height, r, edges == .clamp, sums)
+                unsafe a.withMemoryRebound(to: Float.self, capacity: 4 * width * h) { s in
+                    unsafe b.withMemoryRebound(to: Float.self, capacity: 4 * width * h) { d in
+                        unsafe crk_box_rows4(s, d, width, h, r, edges == .clamp)
+                    }
                 }
             }
-        })
+            unsafe swap(&a, &b)
+        }
+    }
+
+    /// The second half of `blur(_:width:height:sigma:edges:)`, for pixel columns `columns`
+    /// only: their values in `scratch`, blurred along the rows, blurred down the columns
+    /// into `pixels` (`height` rows of `width` pixels each). Columns do not mix either.
+    static func blurColumns(_ scratch: UnsafeMutablePointer<SIMD4<Float>>, into pixels: UnsafeMutablePointer<SIMD4<Float>>,
+                            width: Int, height: Int, columns: Range<Int>, sigma: Double, edges: Edges) {
+        let axis = axisPasses(sigma)
+        guard !axis.isEmpty, height > 0, !columns.isEmpty else { return }
+        // The kernels take the pixels as floats, rows of 4 * width floats of which the
+        // columns are a slice; columns do not mix channels.
+        let n = 4 * columns.count, stride = 4 * width
+        // The sums change on every row: on a cache line of their own, apart from another
+        // thread's (which would pass the line back and forth on every row).
+        let line = 64, bytes = (n * MemoryLayout<Float>.stride + line - 1) / line * line
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: line)
+        defer { unsafe raw.deallocate() }
+        let sums = unsafe raw.bindMemory(to: Float.self, capacity: bytes / MemoryLayout<Float>.stride)
+        // Safe: both buffers hold height rows of `width` pixels, of which `columns` lie
+        // inside; `sums` holds a row of the slice.
+        unsafe scratch.withMemoryRebound(to: Float.self, capacity: stride * height) { s in
+            unsafe pixels.withMemoryRebound(to: Float.self, capacity: stride * height) { p in
+                var a = unsafe s + 4 * columns.lowerBound, b = unsafe p + 4 * columns.lowerBound
+                for pass in axis {
+                    switch pass {
+                    case .kernel(let k): unsafe convolveColumns(a, b, n, stride, height, k, edges, sums)
+                    case .box(let r): unsafe crk_box_columns(a, b, n, stride, height, r, edges == .clamp, sums)
+                    }
+                    unsafe swap(&a, &b)
+                }
+            }
+        }
     }
 
     /// `convolveRows` over four interleaved channels.
@@ -155,8 +188,10 @@ enum GaussianBlur {
         }
     }
 
-    private static func convolveColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                        _ k: [Float], _ edges: Edges, _ acc: UnsafeMutablePointer<Float>) {
+    /// The kernel down `w` columns of `h` rows, each `stride` floats after the one before.
+    private static func convolveColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int,
+                                        _ stride: Int, _ h: Int, _ k: [Float], _ edges: Edges,
+                                        _ acc: UnsafeMutablePointer<Float>) {
         let r = k.count / 2
         for y in 0..<h {
             unsafe acc.update(repeating: 0, count: w)
@@ -166,10 +201,10 @@ enum GaussianBlur {
                     if edges == .zero { continue }
                     sy = sy < 0 ? 0 : h - 1
                 }
-                let s = unsafe src + sy * w, weight = k[j]
+                let s = unsafe src + sy * stride, weight = k[j]
                 for x in 0..<w { unsafe acc[x] += weight * s[x] }
             }
-            unsafe (dst + y * w).update(from: acc, count: w)
+            unsafe (dst + y * stride).update(from: acc, count: w)
         }
     }
 
@@ -193,39 +228,4 @@ enum GaussianBlur {
         for i in k.indices { k[i] /= sum }
         return k
     }
-
-    /// Blurs the pixels of `box` of a surface in place (the backdrop blur), edges
-    /// clamped, and mixes the result over the original by `strength` (0...255) times
-    /// `mask`'s coverage where a mask is given. `box` must lie inside the surface and the
-    /// mask's bounds.
-    ///
-    /// - Throws: `RasterError.outOfMemory` when its working copy cannot be had; the
-    ///   surface is then unchanged.
-    static func blur(_ surface: Surface, box: IntRect, sigma: Double, strength: UInt32, mask: ClipMask?)
-        throws(RasterError) {
-        let w = box.width, h = box.height
-        let bytes = w * h * MemoryLayout<SIMD4<Float>>.stride
-        guard let raw = unsafe malloc(bytes) else { throw RasterError.outOfMemory(bytes: bytes) }
-        let pixels = unsafe raw.bindMemory(to: SIMD4<Float>.self, capacity: w * h)
-        defer { unsafe free(raw) }
-        // Safe: `pixels` holds the box's w * h pixels; every row read and written lies in
-        // the box, inside the clip bounds, inside the surface.
-        let floats = unsafe UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
-        for y in 0..<h { unsafe crk_floats_of_pixels(surface.row(box.y0 + y) + box.x0, floats + 4 * w * y, w) }
-        unsafe GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: .clamp)
-        unsafe GaussianBlur.write(pixels, into: surface, box: box, strength: strength, mask: mask)
-    }
-
-    /// Puts the blurred backdrop back, mixed by `strength` times the mask.
-    private static func write(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, into surface: Surface, box: IntRect,
-                              strength: UInt32, mask: ClipMask?) {
-        let w = box.width
-        // Safe: `pixels` holds the box's rows of w pixels of four floats each.
-        let floats = unsafe UnsafeRawPointer(pixels).assumingMemoryBound(to: Float.self)
-        for y in 0..<box.height {
-            unsafe crk_mix_floats_into_pixels(floats + 4 * w * y, surface.row(box.y0 + y) + box.x0,
-                                              mask?.pointer(box.x0, box.y0 + y), w, strength)
-        }
-    }
-
 }

@@ -55,6 +55,19 @@ public final class RenderThreads: @unchecked Sendable {
         }
     }
 
+    /// Runs `body(i, thread)` for every task `i` of `graph` on these threads, the
+    /// caller's included, each after the tasks it depends on, and returns when all have
+    /// run. `thread` numbers the threads as `run(tasks:_:)` does. Tasks that run at once
+    /// must not touch each other's data.
+    func run(_ graph: TaskGraph, _ body: (_ task: Int, _ thread: Int) -> Void) {
+        run(tasks: min(count, graph.count)) { _, thread in
+            while let i = graph.take() {
+                body(i, thread)
+                graph.finish(i)
+            }
+        }
+    }
+
     /// `VITRINE_THREADS` when it holds a number from 1 to 64, else the processors
     /// available, at most 8.
     static func defaultCount() -> Int {

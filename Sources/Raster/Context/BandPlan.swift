@@ -1,0 +1,109 @@
+/// How `Context.flush()` shares out a recorded frame among threads: the tasks, and which
+/// wait for which (`TaskGraph`).
+///
+/// Each band draws the operations that reach its rows. A backdrop blur outside layers
+/// reads what lies under it, across bands, so each band it crosses draws the operations
+/// before it and stops; the blur's rows are blurred along, each band's part once that
+/// band has drawn; then its columns, in parts, blurred down and put back; then those
+/// bands draw on. Bands the blur misses draw all at once, whenever a thread is free.
+struct BandPlan {
+    enum Task: Equatable {
+        /// Band `band` draws `runs` of the recorded operations (each of whole layers).
+        case draw(band: Int, runs: [ClosedRange<Int>])
+        /// Blur `blur` blurs rows `rows` of its box along the rows.
+        case blurRows(blur: Int, rows: Range<Int>)
+        /// Blur `blur` blurs columns `columns` of its box down and puts them back.
+        case blurColumns(blur: Int, columns: Range<Int>)
+    }
+
+    /// A blur outside layers: its operation's index, its device pixels, and whether it
+    /// runs (its working copies were had; else the bands only skip it).
+    struct Blur {
+        var entry: Int
+        var box: IntRect
+        var runs: Bool
+    }
+
+    /// The pixels from which a blur's rows and columns are shared out among threads in
+    /// parts; a smaller blur runs on one thread, its working copies in that core's
+    /// cache (the gallery's 320 x 200 blur ran slower in parts on two cores than whole
+    /// on one).
+    static let sharedBlurArea = 512 * 512
+
+    /// The tasks, in the order threads should take them.
+    private(set) var tasks: [Task] = []
+    /// For each task, the earlier tasks it waits for.
+    private(set) var dependencies: [[Int]] = []
+
+    /// The plan for bands `bounds` (rows `bounds[k] ..< bounds[k + 1]`) drawing `runs[k]`,
+    /// with `blurs` in the order recorded, each blur's columns cut into `columnParts`.
+    init(bounds: [Int], runs: [[ClosedRange<Int>]], blurs: [Blur], columnParts: Int) {
+        let n = bounds.count - 1
+        // No band draws a blur's own entry (one whose reach, grown by a shadow set when
+        // it was recorded, crosses bands its box does not).
+        let skipped = Set(blurs.map(\.entry))
+        let runs = runs.map { BandPlan.runs($0, skipping: skipped) }
+        // For each band: the first operation it has not drawn, and what it waits for next.
+        var next = [Int](repeating: 0, count: n)
+        var after = [[Int]](repeating: [], count: n)
+        for (b, blur) in blurs.enumerated() {
+            let crossed = (0..<n).filter { bounds[$0] < blur.box.y1 && blur.box.y0 < bounds[$0 + 1] }
+            let shared = blur.box.width * blur.box.height >= BandPlan.sharedBlurArea
+            var rowTasks: [Int] = [], drawn: [Int] = []
+            for k in crossed {
+                var before = after[k]
+                let part = BandPlan.runs(runs[k], in: next[k] ..< blur.entry)
+                if !part.isEmpty { before = [add(.draw(band: k, runs: part), waitingFor: after[k])] }
+                next[k] = blur.entry + 1
+                after[k] = before
+                drawn += before
+                guard blur.runs && shared else { continue }
+                let rows = max(bounds[k], blur.box.y0) - blur.box.y0 ..< min(bounds[k + 1], blur.box.y1) - blur.box.y0
+                rowTasks.append(add(.blurRows(blur: b, rows: rows), waitingFor: before))
+            }
+            guard blur.runs else { continue }
+            if !shared { rowTasks = [add(.blurRows(blur: b, rows: 0..<blur.box.height), waitingFor: drawn)] }
+            let parts = shared ? max(1, min(columnParts, blur.box.width)) : 1
+            let columnTasks = (0..<parts).map { p in
+                add(.blurColumns(blur: b, columns: p * blur.box.width / parts ..< (p + 1) * blur.box.width / parts),
+                    waitingFor: rowTasks)
+            }
+            for k in crossed { after[k] = columnTasks }
+        }
+        for k in 0..<n {
+            let rest = BandPlan.runs(runs[k], in: next[k] ..< Int.max)
+            if !rest.isEmpty { add(.draw(band: k, runs: rest), waitingFor: after[k]) }
+        }
+    }
+
+    @discardableResult
+    private mutating func add(_ task: Task, waitingFor earlier: [Int]) -> Int {
+        tasks.append(task)
+        dependencies.append(earlier)
+        return tasks.count - 1
+    }
+
+    /// `runs` without the entries of `skipped`.
+    static func runs(_ runs: [ClosedRange<Int>], skipping skipped: Set<Int>) -> [ClosedRange<Int>] {
+        guard !skipped.isEmpty else { return runs }
+        var out: [ClosedRange<Int>] = []
+        for r in runs {
+            var lo = r.lowerBound
+            for i in skipped.filter({ r.contains($0) }).sorted() {
+                if lo < i { out.append(lo...(i - 1)) }
+                lo = i + 1
+            }
+            if lo <= r.upperBound { out.append(lo...r.upperBound) }
+        }
+        return out
+    }
+
+    /// The parts of `runs` within `entries`.
+    static func runs(_ runs: [ClosedRange<Int>], in entries: Range<Int>) -> [ClosedRange<Int>] {
+        guard !entries.isEmpty else { return [] }
+        return runs.compactMap { r in
+            let lo = max(r.lowerBound, entries.lowerBound), hi = min(r.upperBound, entries.upperBound - 1)
+            return lo <= hi ? lo...hi : nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+@testable import Raster
+import Testing
+
+/// A flush's plan: bands a blur crosses draw up to it, the blur runs, then they draw on.
+@Suite struct BandPlanTests {
+    static let bounds = [0, 100, 200, 300, 400]
+    static let runs: [[ClosedRange<Int>]] = [[0...9], [0...3, 5...9], [0...9], [0...9]]
+
+    /// Every task's dependencies come before it.
+    static func dependenciesComeFirst(_ plan: BandPlan) -> Bool {
+        plan.dependencies.enumerated().allSatisfy { i, d in d.allSatisfy { $0 < i } }
+    }
+
+    @Test func aLargeBlurIsSharedInRowsAndColumns() throws {
+        // Rows 50..<350 of 900 pixels: bands 0 to 3 cross it.
+        let blur = BandPlan.Blur(entry: 4, box: IntRect(x0: 0, y0: 50, x1: 900, y1: 350), runs: true)
+        let plan = BandPlan(bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [blur], columnParts: 4)
+        #expect(BandPlanTests.dependenciesComeFirst(plan))
+        let t = plan.tasks
+        let rows = t.indices.filter { if case .blurRows = t[$0] { true } else { false } }
+        let columns = t.indices.filter { if case .blurColumns = t[$0] { true } else { false } }
+        // Each band's rows of the box, from the box's top.
+        #expect(rows.map { t[$0] } == [.blurRows(blur: 0, rows: 0..<50), .blurRows(blur: 0, rows: 50..<150),
+                                        .blurRows(blur: 0, rows: 150..<250), .blurRows(blur: 0, rows: 250..<300)])
+        #expect(columns.map { t[$0] } == [.blurColumns(blur: 0, columns: 0..<225), .blurColumns(blur: 0, columns: 225..<450),
+                                           .blurColumns(blur: 0, columns: 450..<675), .blurColumns(blur: 0, columns: 675..<900)])
+        for c in columns { #expect(Set(plan.dependencies[c]) == Set(rows)) }
+        // Each band draws up to the blur, its rows of the blur wait for that, and it
+        // draws on after every column part; band 1 had nothing at entry 4 to skip.
+        for k in 0..<4 {
+            let before = try #require(t.firstIndex(of: .draw(band: k, runs: k == 1 ? [0...3] : [0...3])))
+            #expect(plan.dependencies[rows[k]] == [before])
+            let after = try #require(t.firstIndex(of: .draw(band: k, runs: [5...9])))
+            #expect(Set(plan.dependencies[after]) == Set(columns))
+        }
+        // The blur's own entry is drawn by no band.
+        for task in t { if case .draw(_, let r) = task { #expect(!r.contains { $0.contains(4) }) } }
+    }
+
+    @Test func aSmallBlurRunsWholeAfterTheBandsItCrosses() throws {
+        let blur = BandPlan.Blur(entry: 4, box: IntRect(x0: 10, y0: 150, x1: 110, y1: 250), runs: true)
+        let plan = BandPlan(bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [blur], columnParts: 4)
+        #expect(BandPlanTests.dependenciesComeFirst(plan))
+        let t = plan.tasks
+        let rows = try #require(t.firstIndex(of: .blurRows(blur: 0, rows: 0..<100)))
+        let columns = try #require(t.firstIndex(of: .blurColumns(blur: 0, columns: 0..<100)))
+        #expect(plan.dependencies[columns] == [rows])
+        // Bands 1 and 2 cross it: each draws before and after; bands 0 and 3 draw all at
+        // once, but for the blur's entry.
+        let befores = [1, 2].map { k in t.firstIndex(of: .draw(band: k, runs: [0...3]))! }
+        #expect(Set(plan.dependencies[rows]) == Set(befores))
+        #expect(t.contains(.draw(band: 0, runs: [0...3, 5...9])) && t.contains(.draw(band: 3, runs: [0...3, 5...9])))
+        #expect(plan.dependencies[t.firstIndex(of: .draw(band: 0, runs: [0...3, 5...9]))!].isEmpty)
+        for k in [1, 2] { #expect(plan.dependencies[t.firstIndex(of: .draw(band: k, runs: [5...9]))!] == [columns]) }
+    }
+
+    @Test func aBlurWithoutMemoryIsSkippedAndTheBandsKeepTheirOrder() {
+        let blurs = [BandPlan.Blur(entry: 2, box: IntRect(x0: 0, y0: 0, x1: 900, y1: 400), runs: false),
+                     BandPlan.Blur(entry: 6, box: IntRect(x0: 0, y0: 120, x1: 50, y1: 130), runs: true)]
+        let plan = BandPlan(bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: blurs, columnParts: 2)
+        #expect(BandPlanTests.dependenciesComeFirst(plan))
+        let t = plan.tasks
+        #expect(!t.contains { if case .blurRows(0, _) = $0 { true } else { false } })
+        // Band 1 draws 0...1, then 3, then 7...9, each after the one before.
+        let a = t.firstIndex(of: .draw(band: 1, runs: [0...1]))!, b = t.firstIndex(of: .draw(band: 1, runs: [3...3, 5...5]))!
+        #expect(plan.dependencies[b] == [a])
+        let c = t.firstIndex(of: .draw(band: 1, runs: [7...9]))!
+        #expect(plan.dependencies[c] == [t.firstIndex(of: .blurColumns(blur: 1, columns: 0..<50))!])
+        for task in t { if case .draw(_, let r) = task { #expect(!r.contains { $0.contains(2) || $0.contains(6) }) } }
+    }
+}
