@@ -94,6 +94,22 @@ import TestSupport
         #expect(one == many)
     }
 
+    /// Random translucent spots, then a blur over them through a rounded rectangle, at
+    /// 0.9 opacity.
+    static func spotsUnderABlur(_ c: Context, spots: Int, within area: Size, spot: Size, seed: UInt64, blur: Rect,
+                                corner: Double, radius: Double) {
+        var r = SplitMix64(seed: seed)
+        for _ in 0..<spots {
+            c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.5 + r.unit() / 2))
+            c.fill(Path(ellipseIn: Rect(x: r.unit() * area.width, y: r.unit() * area.height, width: spot.width,
+                                        height: spot.height)))
+        }
+        c.saveGState()
+        c.clip(to: Path(roundedRect: blur, cornerRadius: corner))
+        c.blur(blur, radius: radius, opacity: 0.9)
+        c.restoreGState()
+    }
+
     @Test(arguments: [1.5, 6.0])
     func aBlurAcrossManyBandsEqualsOneOnTheCaller(radius: Double) throws {
         // A backdrop blur over most of the surface, through a path clip, recorded and
@@ -103,15 +119,8 @@ import TestSupport
         for threads in [nil, BandTests.threads] {
             let s = try Surface(width: 300, height: 200)
             let c = threads.map { Context(surface: s, threads: $0) } ?? Context(surface: s)
-            var r = SplitMix64(seed: 11)
-            for _ in 0..<60 {
-                c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.5 + r.unit() / 2))
-                c.fill(Path(ellipseIn: Rect(x: r.unit() * 280, y: r.unit() * 180, width: 30, height: 24)))
-            }
-            c.saveGState()
-            c.clip(to: Path(roundedRect: Rect(x: 7, y: 5, width: 283, height: 191), cornerRadius: 30))
-            c.blur(Rect(x: 7, y: 5, width: 283, height: 191), radius: radius, opacity: 0.9)
-            c.restoreGState()
+            BandTests.spotsUnderABlur(c, spots: 60, within: Size(width: 280, height: 180), spot: Size(width: 30, height: 24),
+                                      seed: 11, blur: Rect(x: 7, y: 5, width: 283, height: 191), corner: 30, radius: radius)
             c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
             c.fill(Rect(x: 40, y: 30, width: 200, height: 120))
             c.flush(bands: 7)
@@ -126,15 +135,8 @@ import TestSupport
         // (`BandPlan.sharedBlurArea`), through a path clip, then a small one over part
         // of it, with drawing before, between and after, in several numbers of bands.
         func draw(_ c: Context) {
-            var r = SplitMix64(seed: 5)
-            for _ in 0..<80 {
-                c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.5 + r.unit() / 2))
-                c.fill(Path(ellipseIn: Rect(x: r.unit() * 580, y: r.unit() * 500, width: 40, height: 30)))
-            }
-            c.saveGState()
-            c.clip(to: Path(roundedRect: Rect(x: 5, y: 4, width: 585, height: 510), cornerRadius: 40))
-            c.blur(Rect(x: 5, y: 4, width: 585, height: 510), radius: radius, opacity: 0.9)
-            c.restoreGState()
+            BandTests.spotsUnderABlur(c, spots: 80, within: Size(width: 580, height: 500), spot: Size(width: 40, height: 30),
+                                      seed: 5, blur: Rect(x: 5, y: 4, width: 585, height: 510), corner: 40, radius: radius)
             c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
             c.fill(Rect(x: 40, y: 30, width: 300, height: 200))
             c.blur(Rect(x: 100, y: 100, width: 90, height: 300), radius: radius * 2)
