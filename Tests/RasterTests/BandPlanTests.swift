@@ -37,21 +37,23 @@ import Testing
         for task in t { if case .draw(_, let r) = task { #expect(!r.contains { $0.contains(4) }) } }
     }
 
-    @Test func aSmallBlurRunsWholeAfterTheBandsItCrosses() throws {
+    @Test func bandsTheBlurMissesDrawAllAtOnce() throws {
+        // Rows 150..<250: bands 1 and 2 cross it, and draw before and after; bands 0 and
+        // 3 draw all at once, but for the blur's entry, waiting for nothing.
         let blur = BandPlan.Blur(entry: 4, box: IntRect(x0: 10, y0: 150, x1: 110, y1: 250), runs: true)
         let plan = BandPlan(bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [blur], columnParts: 4)
         #expect(BandPlanTests.dependenciesComeFirst(plan))
         let t = plan.tasks
-        let rows = try #require(t.firstIndex(of: .blurRows(blur: 0, rows: 0..<100)))
-        let columns = try #require(t.firstIndex(of: .blurColumns(blur: 0, columns: 0..<100)))
-        #expect(plan.dependencies[columns] == [rows])
-        // Bands 1 and 2 cross it: each draws before and after; bands 0 and 3 draw all at
-        // once, but for the blur's entry.
-        let befores = [1, 2].map { k in t.firstIndex(of: .draw(band: k, runs: [0...3]))! }
-        #expect(Set(plan.dependencies[rows]) == Set(befores))
-        #expect(t.contains(.draw(band: 0, runs: [0...3, 5...9])) && t.contains(.draw(band: 3, runs: [0...3, 5...9])))
-        #expect(plan.dependencies[t.firstIndex(of: .draw(band: 0, runs: [0...3, 5...9]))!].isEmpty)
-        for k in [1, 2] { #expect(plan.dependencies[t.firstIndex(of: .draw(band: k, runs: [5...9]))!] == [columns]) }
+        let rows = [t.firstIndex(of: .blurRows(blur: 0, rows: 0..<50))!, t.firstIndex(of: .blurRows(blur: 0, rows: 50..<100))!]
+        let columns = (0..<4).map { t.firstIndex(of: .blurColumns(blur: 0, columns: $0 * 25 ..< $0 * 25 + 25))! }
+        for k in [1, 2] {
+            #expect(plan.dependencies[rows[k - 1]] == [t.firstIndex(of: .draw(band: k, runs: [0...3]))!])
+            #expect(Set(plan.dependencies[t.firstIndex(of: .draw(band: k, runs: [5...9]))!]) == Set(columns))
+        }
+        for k in [0, 3] {
+            let all = try #require(t.firstIndex(of: .draw(band: k, runs: [0...3, 5...9])))
+            #expect(plan.dependencies[all].isEmpty)
+        }
     }
 
     @Test func aBlurWithoutMemoryIsSkippedAndTheBandsKeepTheirOrder() {
@@ -65,7 +67,8 @@ import Testing
         let a = t.firstIndex(of: .draw(band: 1, runs: [0...1]))!, b = t.firstIndex(of: .draw(band: 1, runs: [3...3, 5...5]))!
         #expect(plan.dependencies[b] == [a])
         let c = t.firstIndex(of: .draw(band: 1, runs: [7...9]))!
-        #expect(plan.dependencies[c] == [t.firstIndex(of: .blurColumns(blur: 1, columns: 0..<50))!])
+        let columns = [t.firstIndex(of: .blurColumns(blur: 1, columns: 0..<25)), t.firstIndex(of: .blurColumns(blur: 1, columns: 25..<50))]
+        #expect(plan.dependencies[c] == columns.compactMap { $0 } && columns.count == 2)
         for task in t { if case .draw(_, let r) = task { #expect(!r.contains { $0.contains(2) || $0.contains(6) }) } }
     }
 }

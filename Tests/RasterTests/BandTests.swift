@@ -131,9 +131,10 @@ import TestSupport
 
     @Test(arguments: [1.5, 6.0])
     func aLargeBlurSharedAmongTheThreadsEqualsOneOnTheCaller(radius: Double) throws {
-        // A backdrop blur large enough to be shared out in rows and columns
-        // (`BandPlan.sharedBlurArea`), through a path clip, then a small one over part
-        // of it, with drawing before, between and after, in several numbers of bands.
+        // A backdrop blur large enough to split the bands in time and be shared out in
+        // rows and columns (`BandPlan.sharedBlurArea`), through a path clip, then a small
+        // one over part of it, whose rows one band holds, with drawing before, between
+        // and after, in several numbers of bands.
         func draw(_ c: Context) {
             BandTests.spotsUnderABlur(c, spots: 80, within: Size(width: 580, height: 500), spot: Size(width: 40, height: 30),
                                       seed: 5, blur: Rect(x: 5, y: 4, width: 585, height: 510), corner: 40, radius: radius)
@@ -149,7 +150,8 @@ import TestSupport
             let many = try Surface(width: 600, height: 520)
             let c = Context(surface: many, threads: BandTests.threads)
             draw(c)
-            #expect(c.recording?.blurs.count == 2)
+            #expect(c.recording?.blurs.count == 1)
+            #expect(c.recording?.unsplit == [100..<400])
             c.flush(bands: bands)
             #expect(one == many, "\(bands.map(String.init) ?? "default") bands")
         }

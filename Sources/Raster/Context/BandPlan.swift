@@ -1,11 +1,12 @@
 /// How `Context.flush()` shares out a recorded frame among threads: the tasks, and which
 /// wait for which (`TaskGraph`).
 ///
-/// Each band draws the operations that reach its rows. A backdrop blur outside layers
-/// reads what lies under it, across bands, so each band it crosses draws the operations
-/// before it and stops; the blur's rows are blurred along, each band's part once that
-/// band has drawn; then its columns, in parts, blurred down and put back; then those
-/// bands draw on. Bands the blur misses draw all at once, whenever a thread is free.
+/// Each band draws the operations that reach its rows. A large backdrop blur outside
+/// layers (`sharedBlurArea`) reads what lies under it, across bands, so each band it
+/// crosses draws the operations before it and stops; the blur's rows are blurred along,
+/// each band's part once that band has drawn; then its columns, in parts, blurred down
+/// and put back; then those bands draw on. Bands the blur misses draw all at once,
+/// whenever a thread is free.
 struct BandPlan {
     enum Task: Equatable {
         /// Band `band` draws `runs` of the recorded operations (each of whole layers).
@@ -24,10 +25,12 @@ struct BandPlan {
         var runs: Bool
     }
 
-    /// The pixels from which a blur's rows and columns are shared out among threads in
-    /// parts; a smaller blur runs on one thread, its working copies in that core's
-    /// cache (the gallery's 320 x 200 blur ran slower in parts on two cores than whole
-    /// on one).
+    /// The pixels from which a blur outside layers splits the bands it crosses in time,
+    /// its rows and columns shared out among the threads. A smaller one is drawn by the
+    /// band that holds all its rows, as it comes to it (`DisplayList.unsplit`): the
+    /// gallery's 320 x 200 blur drew its frame 0.3 ms slower on two threads split in
+    /// time than held in one band, but a blur as tall as the frame held in one band
+    /// leaves no second band.
     static let sharedBlurArea = 512 * 512
 
     /// The tasks, in the order threads should take them.
@@ -48,22 +51,19 @@ struct BandPlan {
         var after = [[Int]](repeating: [], count: n)
         for (b, blur) in blurs.enumerated() {
             let crossed = (0..<n).filter { bounds[$0] < blur.box.y1 && blur.box.y0 < bounds[$0 + 1] }
-            let shared = blur.box.width * blur.box.height >= BandPlan.sharedBlurArea
-            var rowTasks: [Int] = [], drawn: [Int] = []
+            var rowTasks: [Int] = []
             for k in crossed {
                 var before = after[k]
                 let part = BandPlan.runs(runs[k], in: next[k] ..< blur.entry)
                 if !part.isEmpty { before = [add(.draw(band: k, runs: part), waitingFor: after[k])] }
                 next[k] = blur.entry + 1
                 after[k] = before
-                drawn += before
-                guard blur.runs && shared else { continue }
+                guard blur.runs else { continue }
                 let rows = max(bounds[k], blur.box.y0) - blur.box.y0 ..< min(bounds[k + 1], blur.box.y1) - blur.box.y0
                 rowTasks.append(add(.blurRows(blur: b, rows: rows), waitingFor: before))
             }
             guard blur.runs else { continue }
-            if !shared { rowTasks = [add(.blurRows(blur: b, rows: 0..<blur.box.height), waitingFor: drawn)] }
-            let parts = shared ? max(1, min(columnParts, blur.box.width)) : 1
+            let parts = max(1, min(columnParts, blur.box.width))
             let columnTasks = (0..<parts).map { p in
                 add(.blurColumns(blur: b, columns: p * blur.box.width / parts ..< (p + 1) * blur.box.width / parts),
                     waitingFor: rowTasks)

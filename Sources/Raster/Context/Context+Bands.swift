@@ -6,8 +6,9 @@ extension Context {
     /// byte, as those of `init(surface:)`.
     ///
     /// Until `flush()` the surface does not change; an operation reading what is drawn
-    /// (`blur(_:radius:opacity:)`) runs after all that lies under it is drawn, shared
-    /// among the threads too (`BandPlan`). With one thread the context draws at once, as
+    /// (`blur(_:radius:opacity:)`) runs after all that lies under it is drawn: a small
+    /// one in the band that holds all its rows, a large one shared among the threads
+    /// (`BandPlan`). With one thread the context draws at once, as
     /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after
     /// `CGContextFlush`.
     public convenience init(surface: Surface, threads: RenderThreads) {
@@ -36,9 +37,9 @@ extension Context {
     /// thread, at least 32 rows each: the threads take them in turn, and the smaller the
     /// bands, the less one waits for the others' last; but each band makes its own part
     /// of the masks and layers, and at two threads three each drew the gallery's frame
-    /// fastest), but that a band holds whole the rows of a layer drawn whole
-    /// (`DisplayList.unsplit`); a blur outside layers splits the bands it crosses in
-    /// time instead (`BandPlan`).
+    /// fastest), but that a band holds whole the rows of a small blur or of a layer drawn
+    /// whole (`DisplayList.unsplit`); a large blur splits the bands it crosses in time
+    /// instead (`BandPlan`).
     /// Drawing too small to be worth waking the threads for (a mask's few operations)
     /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {

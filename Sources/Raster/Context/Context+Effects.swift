@@ -67,11 +67,17 @@ extension Context {
     public func blur(_ rect: Rect, radius: Double, opacity: Double = 1) {
         guard let blur = backdropBlur(rect, radius: radius, opacity: opacity) else { return }
         if let recording {
-            // The blur reads around each pixel. Inside a layer, the layer is drawn whole;
-            // outside layers, the bands it crosses draw all that lies under it first.
+            // The blur reads around each pixel. Inside a layer, the layer is drawn whole.
+            // Outside layers, a small blur's rows are drawn by one band, which has drawn
+            // all that lies under it there when it comes to the blur; the bands a large
+            // one crosses draw all that lies under it, then it runs shared among the
+            // threads (`BandPlan`).
             if recording.hasOpenLayer {
                 recording.drawOpenLayersWhole()
                 recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: state.clipBounds)
+            } else if blur.box.width * blur.box.height < BandPlan.sharedBlurArea {
+                recording.keepTogether(blur.box.y0 ..< blur.box.y1)
+                recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: blur.box)
             } else {
                 recording.appendBlur(.blur(rect, radius: radius, opacity: opacity), state: state, reach: blur.box)
             }

@@ -97,12 +97,14 @@ final class DisplayList {
     private var open: [Int] = []
 
     /// Rows of the target that one band must hold whole, in the order recorded: each a
-    /// layer drawn whole, which each band it crosses would draw.
+    /// small blur outside layers, which reads and writes its rows only, once all drawn
+    /// before it there is drawn, or a layer drawn whole, which each band it crosses would
+    /// draw.
     private(set) var unsplit: [Range<Int>] = []
 
-    /// The indices of the blurs recorded outside layers, in order: the bands they cross
-    /// draw what comes before one, then the blur runs (its rows and columns shared out
-    /// among the threads), then they draw on.
+    /// The indices of the large blurs recorded outside layers (`BandPlan.sharedBlurArea`),
+    /// in order: the bands they cross draw what comes before one, then the blur runs (its
+    /// rows and columns shared out among the threads), then they draw on.
     private(set) var blurs: [Int] = []
 
     /// Records a blur outside layers.
