@@ -31,6 +31,7 @@ enum ViewBench {
         }
         if RenderThreads.shared.count > 1 {
             for scale in [1.0, 2.0] { alternatingFrames(scale: scale) }
+            TallBlurBench.run()
         }
         for scale in [1.0, 2.0] {
             for name in ["view-animate", "activity-indicator"] {
