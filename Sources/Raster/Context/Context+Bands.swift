@@ -95,8 +95,7 @@ extension Context {
                   let blur = backdropBlur(rect, radius: radius, opacity: opacity) else {
                 return (BandPlan.Blur(entry: i, box: .empty, runs: false), nil)
             }
-            var made: [ObjectIdentifier: ClipMask] = [:]
-            let work = makeBackdropBlur(blur, made: &made)
+            let work = makeBackdropBlur(blur)
             return (BandPlan.Blur(entry: i, box: blur.box, runs: work != nil), work)
         }
     }

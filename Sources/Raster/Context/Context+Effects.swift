@@ -83,8 +83,7 @@ extension Context {
             }
             return
         }
-        var made: [ObjectIdentifier: ClipMask] = [:]
-        guard let work = makeBackdropBlur(blur, made: &made) else { return }
+        guard let work = makeBackdropBlur(blur) else { return }
         work.blurRows(0..<blur.box.height, of: target)
         work.blurColumns(0..<blur.box.width, into: target)
         noteDrawn(blur.box)
@@ -100,13 +99,12 @@ extension Context {
         return (box, sigma, strength)
     }
 
-    /// The working copies of a backdrop blur in the current state, with its mask (each
-    /// link of the clip made once and kept in `made`); nil when their memory cannot be
-    /// had (recorded in `failure`).
-    func makeBackdropBlur(_ blur: (box: IntRect, sigma: Double, strength: UInt32),
-                          made: inout [ObjectIdentifier: ClipMask]) -> BackdropBlur? {
+    /// The working copies of a backdrop blur in the current state, with its mask over
+    /// the blurred pixels; nil when their memory cannot be had (recorded in `failure`).
+    func makeBackdropBlur(_ blur: (box: IntRect, sigma: Double, strength: UInt32)) -> BackdropBlur? {
         var mask = state.clipMask
         if let chain = state.clipChain {
+            var made: [ObjectIdentifier: ClipMask] = [:]
             guard let m = self.mask(of: chain, within: blur.box, made: &made) else { return nil }
             mask = m
         }
