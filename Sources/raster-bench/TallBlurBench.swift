@@ -28,24 +28,12 @@ enum TallBlurBench {
     static func run() {
         let surface = try! Surface(width: 2560, height: 1600, scale: 2)
         let threads = RenderThreads.shared
-        var one: [Double] = [], many: [Double] = [], ratios: [Double] = []
-        for i in 0..<25 {
-            var t0 = nowMilliseconds()
-            draw(Context(surface: surface))
-            let a = nowMilliseconds() - t0
-            t0 = nowMilliseconds()
+        // The first pairs warm the caches and the allocator.
+        let m = AlternatingPairs.measure(pairs: 25, warm: 5, one: { draw(Context(surface: surface)) }, many: {
             let c = Context(surface: surface, threads: threads)
             draw(c)
             c.flush()
-            let b = nowMilliseconds() - t0
-            // The first pairs warm the caches and the allocator.
-            if i >= 5 {
-                one.append(a)
-                many.append(b)
-                ratios.append(b / a)
-            }
-        }
-        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        print("scene=tall-blur-2560x1600 threads=\(threads.count) alternating_frame_ms_one_thread=\(String(format3: median(one))) alternating_frame_ms_threads=\(String(format3: median(many))) ratio_median=\(String(format3: median(ratios)))")
+        })
+        print("scene=tall-blur-2560x1600 threads=\(threads.count) alternating_frame_ms_one_thread=\(String(format3: m.one)) alternating_frame_ms_threads=\(String(format3: m.many)) ratio_median=\(String(format3: m.ratio))")
     }
 }

@@ -48,20 +48,14 @@ enum ViewBench {
         let surface = try! Surface(width: Int(1280 * scale), height: Int(800 * scale), scale: scale)
         let threads = RenderThreads.shared
         for _ in 0..<10 { root.render(into: surface, full: true) }
-        var one: [Double] = [], many: [Double] = [], ratios: [Double] = []
-        for _ in 0..<60 {
+        let m = AlternatingPairs.measure(pairs: 60, one: {
             root.renderThreads = nil
-            var t0 = nowMilliseconds()
             root.render(into: surface, full: true)
-            one.append(nowMilliseconds() - t0)
+        }, many: {
             root.renderThreads = threads
-            t0 = nowMilliseconds()
             root.render(into: surface, full: true)
-            many.append(nowMilliseconds() - t0)
-            ratios.append(many[many.count - 1] / one[one.count - 1])
-        }
-        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        print("scene=view-page-1280x800 size=\(Int(scale)) threads=\(threads.count) alternating_full_frame_ms_one_thread=\(String(format3: median(one))) alternating_full_frame_ms_threads=\(String(format3: median(many))) ratio_median=\(String(format3: median(ratios)))")
+        })
+        print("scene=view-page-1280x800 size=\(Int(scale)) threads=\(threads.count) alternating_full_frame_ms_one_thread=\(String(format3: m.one)) alternating_full_frame_ms_threads=\(String(format3: m.many)) ratio_median=\(String(format3: m.ratio))")
     }
 
     /// The median time of one animation frame of a specimen after a click: the clock
