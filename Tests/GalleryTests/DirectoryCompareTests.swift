@@ -9,12 +9,12 @@ import TestSupport
 @Suite(.serialized) struct DirectoryCompareTests {
     static let specimens = ["checkbox-unchecked", "checkbox-checked", "button-title"]
 
-    func folder(_ name: String) throws -> String {
-        let dir = NSTemporaryDirectory() + "vitrine-\(getpid())-\(name)"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    /// The test's folders and report, removed when it ends.
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory("directory-compare") }
+
+    func folder(_ name: String) throws -> String { try scratch.folder(name) }
 
     @Test func aFocusedPictureShowsTheRingAndOnlyWhereTheFocusCanGo() throws {
         let dir = try folder("focused")
@@ -37,7 +37,7 @@ import TestSupport
         let manifest = try String(contentsOfFile: before + "/manifest.json", encoding: .utf8)
         #expect(manifest.contains("\"vitrine\": \"\(ShotAll.version)\"") && manifest.contains("\"state\": \"selected\""))
 
-        let report = NSTemporaryDirectory() + "vitrine-\(getpid())-report.html"
+        let report = scratch.file("report.html")
         let r = XvfbServer.run(GalleryToolTests.gallery, ["compare", before, after, "--report", report])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         let changed = r.stdout.split(separator: "\n").filter { $0.hasPrefix("changed: ") }

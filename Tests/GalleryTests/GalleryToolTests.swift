@@ -16,7 +16,12 @@ import TestSupport
         XvfbServer.run(Self.gallery, args, environment: environment, removing: removing)
     }
 
-    func temp(_ name: String) -> String { NSTemporaryDirectory() + "vitrine-\(getpid())-\(name)" }
+    /// The test's files, removed when it ends.
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory("gallery-tool") }
+
+    func temp(_ name: String) -> String { scratch.file(name) }
 
     @Test func compareIdenticalFilesExitsZero() throws {
         let a = temp("a.png")
@@ -109,7 +114,7 @@ import TestSupport
         // Each of these is a one-line usage error with status 2, naming what was wrong.
         let nul = write("nul.txt", Array("click 5 5".utf8) + [0] + Array("junk\n".utf8))
         let cases: [([String], String)] = [
-            (["shot", temp("d.png"), "--replay", NSTemporaryDirectory()], "not a regular file"),
+            (["shot", temp("d.png"), "--replay", scratch.path], "not a regular file"),
             (["shot", temp("d.png"), "--size", "5xx5"], "bad --size '5xx5'"),
             (["shot", temp("d.png"), "--size", "x5x5x"], "bad --size 'x5x5x'"),
             (["shot", temp("d.png"), "--size", "16384x16384x"], "bad --size '16384x16384x'"),
