@@ -115,12 +115,13 @@ extension String {
 /// condition variables they park on. The helpers hold it, not the `RenderThreads` that
 /// owns them, so that dropping that value can stop them.
 @safe private final class Crew: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Guards what follows; its conditions `wake` (work or an end for the helpers) and
+    /// `done` (the last helper let the job go).
+    private let monitor = Monitor(conditions: 2)
+    private static let wake = 0, done = 1
     /// Held by the caller the crew serves.
-    private let entry: UnsafeMutablePointer<pthread_mutex_t>
-    private let wake: UnsafeMutablePointer<pthread_cond_t>
-    private let done: UnsafeMutablePointer<pthread_cond_t>
-    // All below guarded by `mutex`.
+    private let entry = Monitor(conditions: 0)
+    // All below guarded by `monitor`.
     private var job: ((Int, Int) -> Void)?
     private var generation = 0
     private var next = 0
@@ -133,30 +134,6 @@ extension String {
     /// How many helpers have started: each takes the next number, from 1, to tell the
     /// tasks it runs.
     private var started = 0
-
-    init() {
-        // The mutex and conditions live at fixed addresses for their whole life, as
-        // pthreads requires; they are destroyed in deinit, when no thread uses them.
-        unsafe mutex = .allocate(capacity: 1)
-        unsafe entry = .allocate(capacity: 1)
-        unsafe pthread_mutex_init(entry, nil)
-        unsafe wake = .allocate(capacity: 1)
-        unsafe done = .allocate(capacity: 1)
-        unsafe pthread_mutex_init(mutex, nil)
-        unsafe pthread_cond_init(wake, nil)
-        unsafe pthread_cond_init(done, nil)
-    }
-
-    deinit {
-        unsafe pthread_mutex_destroy(mutex)
-        unsafe pthread_mutex_destroy(entry)
-        unsafe entry.deallocate()
-        unsafe pthread_cond_destroy(wake)
-        unsafe pthread_cond_destroy(done)
-        unsafe mutex.deallocate()
-        unsafe wake.deallocate()
-        unsafe done.deallocate()
-    }
 
     /// Starts a helper thread holding this crew; nil when the system refuses.
     func start() -> pthread_t? {
@@ -176,35 +153,35 @@ extension String {
     }
 
     /// Takes the crew for one caller; false when another has it.
-    func claim() -> Bool { unsafe pthread_mutex_trylock(entry) == 0 }
+    func claim() -> Bool { entry.tryLock() }
 
     /// Lets the crew serve another caller.
-    func release() { unsafe pthread_mutex_unlock(entry) }
+    func release() { entry.unlock() }
 
     /// Asks the helpers to end once they are parked.
     func stop() {
-        unsafe pthread_mutex_lock(mutex)
+        monitor.lock()
         stopping = true
-        unsafe pthread_cond_broadcast(wake)
-        unsafe pthread_mutex_unlock(mutex)
+        monitor.broadcast(Crew.wake)
+        monitor.unlock()
     }
 
     /// Hands out `tasks` tasks of `body` and takes some itself, until all have ended and
     /// no helper holds `body` any more.
     func run(tasks count: Int, _ body: @escaping (Int, Int) -> Void) {
-        unsafe pthread_mutex_lock(mutex)
+        monitor.lock()
         job = body
         tasks = count
         next = 0
         generation &+= 1
         let mine = generation
-        unsafe pthread_cond_broadcast(wake)
-        unsafe pthread_mutex_unlock(mutex)
+        monitor.broadcast(Crew.wake)
+        monitor.unlock()
         take(generation: mine, thread: 0)
-        unsafe pthread_mutex_lock(mutex)
-        while next < tasks || holders > 0 { unsafe pthread_cond_wait(done, mutex) }
+        monitor.lock()
+        while next < tasks || holders > 0 { monitor.wait(Crew.done) }
         job = nil
-        unsafe pthread_mutex_unlock(mutex)
+        monitor.unlock()
     }
 
     /// The calling thread's kernel id, read from the link `/proc/thread-self`
@@ -219,46 +196,46 @@ extension String {
 
     /// The kernel thread ids of the helpers started so far.
     var threadIDs: [Int32] {
-        unsafe pthread_mutex_lock(mutex)
-        defer { unsafe pthread_mutex_unlock(mutex) }
+        monitor.lock()
+        defer { monitor.unlock() }
         return ids
     }
 
     /// A helper's life: park until there is work or an end, then take tasks.
     private func work() {
         var seen = 0
-        unsafe pthread_mutex_lock(mutex)
+        monitor.lock()
         if let id = Crew.currentThreadID() { ids.append(id) }
         started += 1
         let me = started
         while true {
-            while generation == seen && !stopping { unsafe pthread_cond_wait(wake, mutex) }
+            while generation == seen && !stopping { monitor.wait(Crew.wake) }
             if stopping { break }
             seen = generation
             guard job != nil else { continue }
             // Counted while it may hold the job, so that `run` returns only after.
             holders += 1
-            unsafe pthread_mutex_unlock(mutex)
+            monitor.unlock()
             take(generation: seen, thread: me)
-            unsafe pthread_mutex_lock(mutex)
+            monitor.lock()
             holders -= 1
-            if holders == 0 { unsafe pthread_cond_broadcast(done) }
+            if holders == 0 { monitor.broadcast(Crew.done) }
         }
-        unsafe pthread_mutex_unlock(mutex)
+        monitor.unlock()
     }
 
     /// Takes tasks of the job of `generation` until none are left; a helper that woke
     /// late takes none of a later job's. Every reference to the job ends with the call.
     private func take(generation mine: Int, thread: Int) {
         while true {
-            unsafe pthread_mutex_lock(mutex)
+            monitor.lock()
             guard generation == mine, next < tasks, let body = job else {
-                unsafe pthread_mutex_unlock(mutex)
+                monitor.unlock()
                 return
             }
             let i = next
             next += 1
-            unsafe pthread_mutex_unlock(mutex)
+            monitor.unlock()
             body(i, thread)
         }
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Tasks some of which must wait for others (a band's drawing after a blur, the blur's
 /// columns after its rows), for `RenderThreads.run(_:_:)`: each thread takes the first
 /// task, in order, that is not taken and whose dependencies have all run.
@@ -10,14 +8,14 @@ import Glibc
 /// order without ever waiting. A waiting thread sleeps on a condition variable: on a
 /// machine of two virtual cores, a thread spinning slowed the other's drawing more
 /// than the wake-up costs.
-@safe final class TaskGraph: @unchecked Sendable {
+final class TaskGraph: @unchecked Sendable {
     /// How many tasks there are.
     let count: Int
     /// For each task, the tasks that wait for it.
     private let dependents: [[Int]]
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let ready: UnsafeMutablePointer<pthread_cond_t>
-    // All below guarded by `mutex`.
+    /// Guards what follows; its one condition: a task became ready.
+    private let monitor = Monitor(conditions: 1)
+    // All below guarded by `monitor`.
     /// Whether each task is taken.
     private var taken: [Bool]
     /// For each task, how many of its dependencies have not run yet.
@@ -40,26 +38,13 @@ import Glibc
         self.dependents = dependents
         self.waiting = waiting
         taken = [Bool](repeating: false, count: count)
-        // Fixed addresses for their whole life, as pthreads requires; destroyed in
-        // deinit, when no thread uses them.
-        unsafe mutex = .allocate(capacity: 1)
-        unsafe ready = .allocate(capacity: 1)
-        unsafe pthread_mutex_init(mutex, nil)
-        unsafe pthread_cond_init(ready, nil)
-    }
-
-    deinit {
-        unsafe pthread_mutex_destroy(mutex)
-        unsafe pthread_cond_destroy(ready)
-        unsafe mutex.deallocate()
-        unsafe ready.deallocate()
     }
 
     /// Takes the first task ready to run, waiting while every task left waits for one
     /// that runs; nil when every task is taken.
     func take() -> Int? {
-        unsafe pthread_mutex_lock(mutex)
-        defer { unsafe pthread_mutex_unlock(mutex) }
+        monitor.lock()
+        defer { monitor.unlock() }
         while true {
             while first < count && taken[first] { first += 1 }
             if first == count { return nil }
@@ -67,19 +52,19 @@ import Glibc
                 taken[i] = true
                 return i
             }
-            unsafe pthread_cond_wait(ready, mutex)
+            monitor.wait(0)
         }
     }
 
     /// Records that task `i`, taken, has run: the tasks waiting for it may be taken.
     func finish(_ i: Int) {
-        unsafe pthread_mutex_lock(mutex)
+        monitor.lock()
         var freed = false
         for j in dependents[i] {
             waiting[j] -= 1
             if waiting[j] == 0 { freed = true }
         }
-        if freed { unsafe pthread_cond_broadcast(ready) }
-        unsafe pthread_mutex_unlock(mutex)
+        if freed { monitor.broadcast(0) }
+        monitor.unlock()
     }
 }
