@@ -5,7 +5,7 @@ import Glibc
 /// temporary directory with a name no other run shares, and removed with all it holds
 /// when the value is dropped. Kept as a stored property of a suite, each test gets its
 /// own, gone when the test ends, so that a run leaves no files behind.
-public final class ScratchDirectory: @unchecked Sendable {
+public final class ScratchDirectory: Sendable {
     /// The directory's path, without a trailing slash.
     public let path: String
 
