@@ -44,6 +44,8 @@ extension Context {
     /// is drawn in one band on the calling thread.
     package func flush(bands: Int?) {
         guard let list = recording, !list.isEmpty, !list.hasOpenLayer, let threads else { return }
+        let timeline = threads.timeline
+        let entered = timeline == nil ? 0 : FlushTimeline.now()
         let height = target.height
         var n = min(max(bands ?? max(1, min(threads.count * 3, height / 32)), 1), max(height, 1))
         if bands == nil && Context.work(of: list) < Context.bandedWorkThreshold { n = 1 }
@@ -60,13 +62,25 @@ extension Context {
             let blurs = makeBlurs(of: list)
             let plan = BandPlan(bounds: bounds, runs: work, blurs: blurs.map { $0.plan },
                                 columnParts: 2 * threads.count)
+            timeline?.begin(tasks: plan.tasks.count)
+            let handedOut = timeline == nil ? 0 : FlushTimeline.now()
             threads.run(TaskGraph(dependencies: plan.dependencies)) { t, thread in
+                let start = timeline == nil ? 0 : FlushTimeline.now()
+                let kind: FlushTimeline.Task.Kind
                 switch plan.tasks[t] {
-                case .draw(let band, let runs): contexts[thread].replay(list, runs, rows: bounds[band] ..< bounds[band + 1])
-                case .blurRows(let b, let rows): blurs[b].work?.blurRows(rows, of: target)
-                case .blurColumns(let b, let columns): blurs[b].work?.blurColumns(columns, into: target)
+                case .draw(let band, let runs):
+                    contexts[thread].replay(list, runs, rows: bounds[band] ..< bounds[band + 1])
+                    kind = .draw(band: band)
+                case .blurRows(let b, let rows):
+                    blurs[b].work?.blurRows(rows, of: target)
+                    kind = .blurRows
+                case .blurColumns(let b, let columns):
+                    blurs[b].work?.blurColumns(columns, into: target)
+                    kind = .blurColumns
                 }
+                timeline?.note(t, FlushTimeline.Task(kind: kind, thread: thread, start: start, end: FlushTimeline.now()))
             }
+            timeline?.end(entered: entered, handedOut: handedOut, ended: FlushTimeline.now())
             for blur in blurs where blur.work != nil {
                 drewAnything = true
                 drawnArea = drawnArea.union(blur.plan.box)

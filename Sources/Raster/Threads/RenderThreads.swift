@@ -13,6 +13,9 @@ public final class RenderThreads: @unchecked Sendable {
     private var helpers: [pthread_t] = []
     /// How many runs the helpers took part in (for tests that bands were drawn).
     package private(set) var sharedRuns = 0
+    /// Where the banded flushes drawn on these threads note their times, if anywhere:
+    /// set before the threads draw, not while they do.
+    package var timeline: FlushTimeline?
 
     /// The threads used by default: as many as the processors available, at most 8, or
     /// the number in the environment variable `VITRINE_THREADS` (1 to 64; any other value
@@ -70,7 +73,7 @@ public final class RenderThreads: @unchecked Sendable {
 
     /// `VITRINE_THREADS` when it holds a number from 1 to 64, else the processors
     /// available, at most 8.
-    static func defaultCount() -> Int {
+    package static func defaultCount() -> Int {
         defaultCount(environment: unsafe getenv("VITRINE_THREADS").map { unsafe String(cString: $0) })
     }
 

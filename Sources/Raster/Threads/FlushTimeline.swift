@@ -1,0 +1,78 @@
+import Glibc
+
+/// The times of the banded flushes drawn on a `RenderThreads` that holds it
+/// (`RenderThreads.timeline`): when each flush began (its operations recorded), when it
+/// handed out its tasks, each task's thread, start and end, and when the last ended. It
+/// shows where a frame on several threads spends its time (`raster-bench --timeline`):
+/// how long the calling thread records alone, how late a helper starts, how long the
+/// threads wait for each other. Without one, flushes note nothing. Core Graphics has no
+/// such type.
+package final class FlushTimeline: @unchecked Sendable {
+    /// One task of a flush: what it did, on which thread (0 the caller), from when to
+    /// when, in seconds of `FlushTimeline.now()`.
+    package struct Task: Equatable, Sendable {
+        package enum Kind: Equatable, Sendable {
+            /// A band's drawing.
+            case draw(band: Int)
+            /// Part of a shared blur's rows, or of its columns.
+            case blurRows, blurColumns
+        }
+        package var kind: Kind
+        package var thread: Int
+        package var start: Double
+        package var end: Double
+    }
+
+    /// One banded flush.
+    package struct Flush: Sendable {
+        /// When `flush()` began, when it handed out its tasks, and when the last ended.
+        package var entered: Double, handedOut: Double, ended: Double
+        /// Its tasks, in the order of its plan.
+        package var tasks: [Task]
+    }
+
+    /// Guards what follows.
+    private let monitor = Monitor(conditions: 0)
+    private var flushes: [Flush] = []
+    private var tasks: [Task?] = []
+
+    package init() {}
+
+    /// The monotonic clock, in seconds.
+    package static func now() -> Double {
+        var t = timespec()
+        unsafe clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// A flush is about to hand out `count` tasks.
+    func begin(tasks count: Int) {
+        monitor.lock()
+        tasks = Array(repeating: nil, count: count)
+        monitor.unlock()
+    }
+
+    /// Task `i` of the flush begun last ran as `task` tells.
+    func note(_ i: Int, _ task: Task) {
+        monitor.lock()
+        if i >= 0 && i < tasks.count { tasks[i] = task }
+        monitor.unlock()
+    }
+
+    /// The flush begun last has ended.
+    func end(entered: Double, handedOut: Double, ended: Double) {
+        monitor.lock()
+        flushes.append(Flush(entered: entered, handedOut: handedOut, ended: ended, tasks: tasks.compactMap { $0 }))
+        tasks = []
+        monitor.unlock()
+    }
+
+    /// The flushes noted since the last call, oldest first.
+    package func take() -> [Flush] {
+        monitor.lock()
+        defer { monitor.unlock() }
+        let taken = flushes
+        flushes = []
+        return taken
+    }
+}

@@ -1,0 +1,78 @@
+@testable import Raster
+import Testing
+
+/// The times a banded flush notes when its threads hold a timeline.
+@Suite(.serialized) struct FlushTimelineTests {
+    /// Threads of their own: a timeline is set on them while no other test draws.
+    static let threads = RenderThreads(count: 2)
+
+    /// Checks `flush`'s times: in order, every task within the hand-out and the end, and
+    /// no thread running two tasks at once.
+    func expectConsistent(_ flush: FlushTimeline.Flush, threads: Int) {
+        #expect(flush.entered <= flush.handedOut && flush.handedOut <= flush.ended)
+        for t in flush.tasks {
+            #expect(t.thread >= 0 && t.thread < threads)
+            #expect(flush.handedOut <= t.start && t.start <= t.end && t.end <= flush.ended)
+        }
+        for thread in 0..<threads {
+            let mine = flush.tasks.filter { $0.thread == thread }.sorted { $0.start < $1.start }
+            for (a, b) in zip(mine, mine.dropFirst()) { #expect(a.end <= b.start, "thread \(thread) ran two tasks at once") }
+        }
+    }
+
+    /// The flushes noted while `draw` records on a surface of `width` x `height` and
+    /// flushes in `bands` bands on the suite's threads, which hold a timeline meanwhile;
+    /// then the timeline, to take from again.
+    func traced(width: Int, height: Int, bands: Int, _ draw: (Context) -> Void) throws -> ([FlushTimeline.Flush], FlushTimeline) {
+        let timeline = FlushTimeline()
+        let threads = FlushTimelineTests.threads
+        threads.timeline = timeline
+        defer { threads.timeline = nil }
+        let c = Context(surface: try Surface(width: width, height: height), threads: threads)
+        draw(c)
+        c.flush(bands: bands)
+        return (timeline.take(), timeline)
+    }
+
+    @Test func aBandedFlushNotesEachBandOnceWithItsThreadAndTimes() throws {
+        let (flushes, timeline) = try traced(width: 400, height: 300, bands: 5) { c in
+            for i in 0..<30 {
+                c.setFillColor(Color(red: Double(i) / 30, green: 0.5, blue: 0.2, alpha: 0.8))
+                c.fill(Path(ellipseIn: Rect(x: Double(i * 11), y: Double(i * 9), width: 120, height: 90)))
+            }
+        }
+        #expect(flushes.count == 1)
+        let flush = try #require(flushes.first)
+        #expect(flush.tasks.map(\.kind) == (0..<5).map { .draw(band: $0) })
+        expectConsistent(flush, threads: FlushTimelineTests.threads.count)
+        #expect(timeline.take().isEmpty, "taken once")
+
+        // Without a timeline, nothing is noted.
+        let c = Context(surface: try Surface(width: 400, height: 300), threads: FlushTimelineTests.threads)
+        c.fill(Rect(x: 0, y: 0, width: 400, height: 300))
+        c.flush(bands: 5)
+        #expect(timeline.take().isEmpty)
+    }
+
+    @Test func aSharedBlurNotesItsRowsAndColumns() throws {
+        let (flushes, _) = try traced(width: 600, height: 520, bands: 4) { c in
+            c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
+            c.fill(Path(ellipseIn: Rect(x: 40, y: 30, width: 300, height: 400)))
+            c.blur(Rect(x: 5, y: 4, width: 585, height: 510), radius: 4)
+            c.fill(Rect(x: 100, y: 100, width: 50, height: 50))
+        }
+        let flush = try #require(flushes.last)
+        let kinds = flush.tasks.map(\.kind)
+        // The four bands of 130 rows draw the ellipse, each blurs its rows along, the
+        // columns are blurred in four parts (two a thread), then the two bands the square
+        // crosses draw on.
+        #expect(kinds.filter { $0 == .blurRows }.count == 4)
+        #expect(kinds.filter { $0 == .blurColumns }.count == 4)
+        #expect(kinds.filter { if case .draw = $0 { true } else { false } }
+            == [.draw(band: 0), .draw(band: 1), .draw(band: 2), .draw(band: 3), .draw(band: 0), .draw(band: 1)])
+        expectConsistent(flush, threads: FlushTimelineTests.threads.count)
+        // The columns run after every part of the rows.
+        let rowsEnd = flush.tasks.filter { $0.kind == .blurRows }.map(\.end).max() ?? 0
+        #expect(flush.tasks.filter { $0.kind == .blurColumns }.allSatisfy { $0.start >= rowsEnd })
+    }
+}
