@@ -13,6 +13,9 @@ usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--
        raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
        raster-bench --views                   frame times of the gallery page, headless; with several
                                               threads, also one thread against them, frames alternating
+       raster-bench --timeline [--count F] [--threads T]
+                                              F full gallery frames (60) on T threads, each traced:
+                                              the caller alone, each band's thread and times, the waits
        raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
        raster-bench --compare                 the compare engine on two 2560 x 1600 shots
 """
@@ -66,9 +69,12 @@ struct Options {
     var effects = false
     var text = false
     var views = false
+    var timeline = false
     var window = false
     var compare = false
     var threads = 1
+    /// Whether `--threads` was given.
+    var threadsGiven = false
 
     init(_ arguments: [String]) {
         var args = arguments[...]
@@ -92,10 +98,12 @@ struct Options {
             case "--threads":
                 guard let v = Int(value(arg)), (1...64).contains(v) else { fail("--threads takes a whole number from 1 to 64") }
                 threads = v
+                threadsGiven = true
             case "--all": all = true
             case "--effects": effects = true
             case "--text": text = true
             case "--views": views = true
+            case "--timeline": timeline = true
             case "--window": window = true
             case "--compare": compare = true
             case "--help", "-h":
@@ -152,6 +160,11 @@ func runText(count: Int) {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if options.views {
     MainActor.assumeIsolated { ViewBench.run() }
+    exit(0)
+}
+if options.timeline {
+    let threads = options.threadsGiven ? options.threads : RenderThreads.defaultCount()
+    MainActor.assumeIsolated { TimelineBench.run(threads: threads, frames: options.count > 0 ? options.count : 60) }
     exit(0)
 }
 if options.compare {
