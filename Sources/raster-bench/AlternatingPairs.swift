@@ -19,7 +19,6 @@ enum AlternatingPairs {
             manys.append(b)
             ratios.append(b / a)
         }
-        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
         return (median(ones), median(manys), median(ratios))
     }
 }

@@ -56,8 +56,4 @@ enum TimelineBench {
     private static func ms(_ seconds: Double) -> String {
         seconds.isFinite ? String(format3: seconds * 1000) : "none"
     }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
-    }
 }

@@ -31,6 +31,11 @@ func nowMilliseconds() -> Double {
     return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
 }
 
+/// The middle value of `values` (the higher of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
+}
+
 func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?, threads: RenderThreads?) {
     let canvas = Scene.makeCanvas()
     // Cleared by writing, as the peers clear theirs (SCENES.md): a fresh surface's pages are
