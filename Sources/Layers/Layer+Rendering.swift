@@ -210,8 +210,20 @@ extension Layer {
         guard !inner.isNull else { return }
         c.setStrokeColor(shown.borderColor)
         c.lineWidth = w
-        let r = max(0, min(shown.cornerRadius, b.width / 2, b.height / 2) - w / 2)
-        c.stroke(Layer.roundedPath(inner, radius: r, corners: shown.maskedCorners))
+        c.stroke(borderPath(bounds: b, width: w, inner: inner))
+    }
+
+    /// The line the border is stroked along, `inner` inside the bounds by half its width:
+    /// made again only when what it is made of changes.
+    private func borderPath(bounds b: Rect, width w: Double, inner: Rect) -> Path {
+        let radius = shown.cornerRadius, corners = shown.maskedCorners
+        if let kept = keptBorder, kept.bounds == b, kept.width == w, kept.radius == radius, kept.corners == corners {
+            return kept.path
+        }
+        let r = max(0, min(radius, b.width / 2, b.height / 2) - w / 2)
+        let path = Layer.roundedPath(inner, radius: r, corners: corners)
+        keptBorder = (b, w, radius, corners, path)
+        return path
     }
 
     /// Where an image of the contents goes: by gravity, at its size over

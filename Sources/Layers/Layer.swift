@@ -96,6 +96,7 @@ open class Layer {
     /// states). `body` must not use the layer.
     @inline(__always)
     private func withChildren<R>(_ body: (inout [Layer]) -> R) -> R {
+        keptOrder = nil
         var taken: [Layer] = []
         swap(&taken, &children)
         defer { swap(&taken, &children) }
@@ -105,7 +106,8 @@ open class Layer {
     /// The sublayers in drawing order: by `zPosition`, then by array order.
     var orderedSublayers: [Layer] {
         // Most often in order already (raised layers, scroll indicators and focus rings,
-        // are added last): as they are, without sorting on every frame.
+        // are added last): as they are, without sorting on every frame. Otherwise the
+        // last sort holds while the sublayers and their zPositions stay the same.
         var previous = -Double.infinity, ordered = true
         for child in children {
             let z = child.shown.zPosition
@@ -116,10 +118,16 @@ open class Layer {
             previous = z
         }
         if ordered { return children }
-        return children.enumerated().sorted {
+        if let kept = keptOrder, kept.zPositions.count == children.count,
+           zip(kept.zPositions, children).allSatisfy({ $0 == $1.shown.zPosition }) {
+            return kept.layers
+        }
+        let layers = children.enumerated().sorted {
             $0.element.shown.zPosition != $1.element.shown.zPosition
                 ? $0.element.shown.zPosition < $1.element.shown.zPosition : $0.offset < $1.offset
         }.map(\.element)
+        keptOrder = (children.map(\.shown.zPosition), layers)
+        return layers
     }
 
     // MARK: Changing the model
@@ -375,6 +383,12 @@ open class Layer {
     /// `roundedBoundsPath` as last made, with what it was made of: filled and clipped to
     /// on every frame, it is made again only when one of them changes.
     var keptRoundedBounds: (bounds: Rect, radius: Double, corners: CornerMask, path: Path)?
+    /// The border's path as last made, with what it was made of, kept as
+    /// `keptRoundedBounds` is.
+    var keptBorder: (bounds: Rect, width: Double, radius: Double, corners: CornerMask, path: Path)?
+    /// `orderedSublayers` as last sorted, with the sublayers' zPositions then, in array
+    /// order; forgotten when the sublayers change.
+    var keptOrder: (zPositions: [Double], layers: [Layer])?
     /// Leaves the background out of the next composite: the window root's, when an
     /// opaque view covers the region drawn.
     package var skipsBackground = false

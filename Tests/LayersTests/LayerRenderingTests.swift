@@ -123,6 +123,49 @@ import Testing
         #expect(root.sublayers?.first === first, "the array keeps its order")
     }
 
+    /// The order sublayers are drawn in: by zPosition, then by array order, worked out
+    /// from scratch.
+    func expectedOrder(_ layer: Layer) -> [Layer] {
+        let subs = layer.sublayers ?? []
+        return subs.indices.sorted { (subs[$0].zPosition, $0) < (subs[$1].zPosition, $1) }.map { subs[$0] }
+    }
+
+    @Test func theDrawingOrderFollowsEveryChangeOfTheSublayersAndTheirZPositions() throws {
+        let root = solid(Rect(x: 0, y: 0, width: 60, height: 40), .white)
+        let a = solid(Rect(x: 0, y: 0, width: 40, height: 40), .red)
+        let b = solid(Rect(x: 10, y: 0, width: 40, height: 40), .blue)
+        let c = solid(Rect(x: 20, y: 0, width: 40, height: 40), .green)
+        for l in [a, b, c] { root.addSublayer(l) }
+        func check(_ what: String, front: Pixel) throws {
+            #expect(root.orderedSublayers.map(ObjectIdentifier.init) == expectedOrder(root).map(ObjectIdentifier.init),
+                    "after \(what)")
+            #expect(try render(root, 60, 40)[30, 20] == front, "after \(what)")
+        }
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        defer { Transaction.commit() }
+        do {
+            a.zPosition = 2
+            try check("raising the first", front: Self.red)
+            b.zPosition = 3
+            try check("raising the second above it", front: Self.blue)
+            a.zPosition = 4
+            try check("raising the first again", front: Self.red)
+            let d = solid(Rect(x: 25, y: 0, width: 20, height: 40), .black)
+            d.zPosition = 5
+            root.insertSublayer(d, at: 0)
+            try check("a sublayer inserted in front", front: Pixel(r: 0, g: 0, b: 0, a: 255))
+            d.removeFromSuperlayer()
+            try check("that sublayer removed", front: Self.red)
+            let e = solid(Rect(x: 20, y: 0, width: 40, height: 40), .black)
+            root.replaceSublayer(b, with: e)
+            e.zPosition = 3
+            try check("the second replaced by one at its zPosition", front: Self.red)
+            a.zPosition = 0
+            try check("the first put back", front: Pixel(r: 0, g: 0, b: 0, a: 255))
+        }
+    }
+
     @Test func aTurnedLayerDrawsWhereItsFrameSays() throws {
         let root = solid(Rect(x: 0, y: 0, width: 100, height: 100), .white)
         let bar = solid(Rect(x: 0, y: 0, width: 60, height: 10), .red)
@@ -161,6 +204,39 @@ import Testing
             check("the bounds again, the radius now clamped")
             l.cornerRadius = 0
             check("the radius back to 0")
+        }
+    }
+
+    @Test func theBorderFollowsEveryChangeOfWhatMakesIt() throws {
+        let l = Layer()
+        func check(_ what: String) throws {
+            // A layer made afresh with the same values has no border path kept.
+            let fresh = Layer()
+            fresh.frame = l.frame
+            fresh.borderWidth = l.borderWidth
+            fresh.borderColor = l.borderColor
+            fresh.cornerRadius = l.cornerRadius
+            fresh.maskedCorners = l.maskedCorners
+            #expect(try render(l, 50, 40) == render(fresh, 50, 40), "after \(what)")
+        }
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        defer { Transaction.commit() }
+        do {
+            l.frame = Rect(x: 0, y: 0, width: 40, height: 30)
+            l.borderColor = .blue
+            l.borderWidth = 2
+            try check("the first border")
+            l.cornerRadius = 10
+            try check("the radius")
+            l.borderWidth = 6
+            try check("the width")
+            l.maskedCorners = [.layerMinXMinYCorner]
+            try check("the corners")
+            l.frame = Rect(x: 0, y: 0, width: 48, height: 12)
+            try check("the bounds, the radius now clamped")
+            l.cornerRadius = 0
+            try check("the radius back to 0")
         }
     }
 
