@@ -72,14 +72,15 @@ extension Context {
             // all that lies under it there when it comes to the blur; the bands a large
             // one crosses draw all that lies under it, then it runs shared among the
             // threads (`BandPlan`).
+            let command = DisplayList.Command.blur(rect, radius: radius, opacity: opacity)
             if recording.hasOpenLayer {
                 recording.drawOpenLayersWhole()
-                recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: state.clipBounds)
+                recording.append(command, state: state, reach: state.clipBounds)
             } else if blur.box.width * blur.box.height < BandPlan.sharedBlurArea {
                 recording.keepTogether(blur.box.y0 ..< blur.box.y1)
-                recording.append(.blur(rect, radius: radius, opacity: opacity), state: state, reach: blur.box)
+                recording.append(command, state: state, reach: blur.box)
             } else {
-                recording.appendBlur(.blur(rect, radius: radius, opacity: opacity), state: state, reach: blur.box)
+                recording.appendBlur(command, state: state, reach: blur.box)
             }
             return
         }
@@ -91,17 +92,17 @@ extension Context {
 
     /// What `blur(_:radius:opacity:)` blurs in the current state: the device pixels, the
     /// sigma in them and the strength; nil when it blurs nothing.
-    func backdropBlur(_ rect: Rect, radius: Double, opacity: Double) -> (box: IntRect, sigma: Double, strength: UInt32)? {
+    func backdropBlur(_ rect: Rect, radius: Double, opacity: Double) -> BackdropBlur.Placement? {
         let sigma = GaussianBlur.clampSigma(radius * target.scale)
         let box = IntRect(covering: state.transform.apply(to: rect.standardized)).intersection(state.clipBounds)
         let strength = UInt32(Color.clamp(opacity) * 255 + 0.5)
         guard sigma > 0, strength > 0, !box.isEmpty else { return nil }
-        return (box, sigma, strength)
+        return BackdropBlur.Placement(box: box, sigma: sigma, strength: strength)
     }
 
     /// The working copies of a backdrop blur in the current state, with its mask over
     /// the blurred pixels; nil when their memory cannot be had (recorded in `failure`).
-    func makeBackdropBlur(_ blur: (box: IntRect, sigma: Double, strength: UInt32)) -> BackdropBlur? {
+    func makeBackdropBlur(_ blur: BackdropBlur.Placement) -> BackdropBlur? {
         var mask = state.clipMask
         if let chain = state.clipChain {
             var made: [ObjectIdentifier: ClipMask] = [:]

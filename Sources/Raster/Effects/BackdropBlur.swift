@@ -11,6 +11,14 @@ import Glibc
 /// Two parts that touch the same rows, or the same columns, must not run at once; nor a
 /// row part with a column part.
 @safe final class BackdropBlur: @unchecked Sendable {
+    /// What a blur blurs, worked out in a context's state: the device pixels, the sigma
+    /// in them and the strength it is mixed back with (0...255).
+    struct Placement {
+        let box: IntRect
+        let sigma: Double
+        let strength: UInt32
+    }
+
     /// The blurred pixels, in the surface's pixels.
     let box: IntRect
     private let sigma: Double
