@@ -21,9 +21,9 @@ import Testing
     }
 
     /// The flushes noted while `draw` records on a surface of `width` x `height` and
-    /// flushes in `bands` bands on the suite's threads, which hold a timeline meanwhile;
+    /// flushes in `bands` bands (nil: as many as by default) on the suite's threads, which hold a timeline meanwhile;
     /// then the timeline, to take from again.
-    func traced(width: Int, height: Int, bands: Int, _ draw: (Context) -> Void) throws -> ([FlushTimeline.Flush], FlushTimeline) {
+    func traced(width: Int, height: Int, bands: Int?, _ draw: (Context) -> Void) throws -> ([FlushTimeline.Flush], FlushTimeline) {
         let timeline = FlushTimeline()
         let threads = FlushTimelineTests.threads
         threads.timeline = timeline
@@ -52,6 +52,32 @@ import Testing
         c.fill(Rect(x: 0, y: 0, width: 400, height: 300))
         c.flush(bands: 5)
         #expect(timeline.take().isEmpty)
+    }
+
+    @Test func aFlushIsDrawnInABandForEachMillionPixelsAtLeastThreeAThread() throws {
+        // Opaque squares over the whole 1000 x 1000 surface: a million pixels of reach
+        // each.
+        for (squares, bands) in [(2, 6), (10, 9), (20, 19)] {
+            let (flushes, _) = try traced(width: 1000, height: 1000, bands: nil) { c in
+                for i in 0..<squares {
+                    c.setFillColor(Color(red: Double(i) / Double(squares), green: 0.5, blue: 0.2))
+                    c.fill(Rect(x: 0, y: 0, width: 1000, height: 1000))
+                }
+            }
+            let flush = try #require(flushes.first)
+            #expect(flush.tasks.map(\.kind) == (0..<bands).map { .draw(band: $0) }, "\(squares) squares")
+        }
+    }
+
+    @Test func theDefaultBandCountFollowsTheWorkTheThreadsAndTheHeight() {
+        // The gallery's page at scale 2 and at scale 1 on two threads, and at scale 2 on
+        // eight.
+        #expect(Context.defaultBandCount(threads: 2, height: 1600, work: 14_681_246) == 14)
+        #expect(Context.defaultBandCount(threads: 2, height: 800, work: 3_716_091) == 6)
+        #expect(Context.defaultBandCount(threads: 8, height: 1600, work: 14_681_246) == 24)
+        // Bands at least 32 rows high, and at least one.
+        #expect(Context.defaultBandCount(threads: 2, height: 100, work: 50_000_000) == 3)
+        #expect(Context.defaultBandCount(threads: 2, height: 20, work: 10_000_000) == 1)
     }
 
     @Test func aSharedBlurNotesItsRowsAndColumns() throws {
