@@ -48,8 +48,8 @@ extension Context {
         if let bands {
             n = min(max(bands, 1), max(height, 1))
         } else {
-            let work = Context.work(of: list)
-            n = work < Context.bandedWorkThreshold ? 1 : Context.defaultBandCount(threads: threads.count, height: height, work: work)
+            let reach = Context.work(of: list)
+            n = reach < Context.bandedWorkThreshold ? 1 : Context.defaultBandCount(threads: threads.count, height: height, work: reach)
         }
         let bounds = Context.bandBounds(height: height, bands: n, unsplit: list.unsplit)
         n = bounds.count - 1
