@@ -18,6 +18,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case notAFile(path: String)
     /// A path to be written that is a symbolic link, where links were refused.
     case symbolicLink(path: String)
+    /// A path that would leave the folder it is confined to: absolute, or with a `..`
+    /// component (a replay script's `shot` writes only below its own folder).
+    case escapes(path: String, folder: String)
     /// Memory the system would not give (`bytes` asked for).
     case outOfMemory(bytes: Int)
     /// A file whose content failed as `error` says (a PNG that does not decode).
@@ -36,11 +39,14 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
                 + "and the pixels at most \(Surface.maximumPixels) (\(Surface.maximumPixels >> 20) Mi)"
         case .outOfMemory(let bytes): return "out of memory: \(bytes >> 20) MiB could not be allocated"
         case .pngEncode(let reason): return "cannot encode PNG: \(reason)"
-        case .file(let path, let code): return "\(path): \(FileIO.describe(errno: code)) (errno \(code))"
+        case .file(let path, let code):
+            return "\(path): \(FileIO.describe(errno: code)) (\(FileIO.name(errno: code) ?? "errno \(code)"))"
         case .fileTooLarge(let path, let limit):
             return limit >= 1 << 20 ? "\(path): larger than \(limit >> 20) MiB" : "\(path): larger than \(limit) bytes"
         case .notAFile(let path): return "\(path): not a regular file"
-        case .symbolicLink(let path): return "\(path): a symbolic link, not written through"
+        case .symbolicLink(let path): return "\(path): a symbolic link, not followed"
+        case .escapes(let path, let folder):
+            return "\(path): outside the folder \(folder); only relative paths without '..' are allowed"
         case .inFile(let path, let error): return "\(path): \(error)"
         }
     }

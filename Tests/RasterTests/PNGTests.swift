@@ -77,7 +77,8 @@ private let golden = Golden(for: #filePath)
         #expect(throws: RasterError.file(path: "/nonexistent/picture.png", errno: ENOENT)) {
             try Surface(contentsOfPNG: "/nonexistent/picture.png")
         }
-        #expect(RasterError.file(path: "/x", errno: ENOENT).description == "/x: No such file or directory (errno 2)")
+        #expect(RasterError.file(path: "/x", errno: ENOENT).description == "/x: No such file or directory (ENOENT)")
+        #expect(RasterError.file(path: "/x", errno: 9999).description.hasSuffix("(errno 9999)"))
     }
 
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {

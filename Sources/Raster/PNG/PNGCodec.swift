@@ -192,27 +192,35 @@ enum PNGCodec {
         return Array(out[0..<size])
     }
 
-    /// Writes a surface as a PNG to an open descriptor, which it closes: the encoded bytes
-    /// go to the file as libpng makes them, so that the one copy held besides the surface
-    /// is its straight-alpha pixels.
-    static func write(_ surface: Surface, to fd: Int32, path: String) throws(RasterError) {
-        let rgba: UnsafeMutableRawPointer
-        do {
-            unsafe rgba = unsafe try straightRGBA(of: surface)
-        } catch {
-            close(fd)
-            throw error
-        }
+    /// Writes a surface as a PNG into an atomic file (not committed here): the encoded
+    /// bytes go to the file as libpng makes them, so that the one copy held besides the
+    /// surface is its straight-alpha pixels. A failed write names the cause (`ENOSPC`)
+    /// rather than libpng's "write error".
+    static func write(_ surface: Surface, to destination: AtomicFile) throws(RasterError) {
+        let path = destination.path
+        let rgba = unsafe try straightRGBA(of: surface)
         defer { unsafe free(rgba) }
+        // A second descriptor for stdio, so that the atomic file keeps its own.
+        let fd = dup(destination.descriptor)
+        guard fd >= 0 else { throw RasterError.file(path: path, errno: errno) }
         guard let file = unsafe fdopen(fd, "wb") else {
+            let code = errno
             close(fd)
-            throw RasterError.file(path: path, errno: errno)
+            throw RasterError.file(path: path, errno: code)
         }
         var image = unsafe writeImage(surface)
+        errno = 0
         let written = unsafe png_image_write_to_stdio(&image, file, 0, rgba, Int32(surface.width * 4), nil)
-        let closed = unsafe fclose(file)
+        let writeErrno = errno
+        let failedWrite = unsafe ferror(file) != 0
+        let flushed = unsafe fflush(file) == 0 ? 0 : errno
+        let closed = unsafe fclose(file) == 0 ? 0 : errno
+        if failedWrite || written == 0 && writeErrno != 0 && writeErrno != EINVAL {
+            throw RasterError.file(path: path, errno: writeErrno != 0 ? writeErrno : (flushed != 0 ? flushed : EIO))
+        }
         guard written != 0 else { throw unsafe RasterError.pngEncode(reason: message(&image)) }
-        guard closed == 0 else { throw RasterError.file(path: path, errno: errno) }
+        if flushed != 0 { throw RasterError.file(path: path, errno: flushed) }
+        if closed != 0 { throw RasterError.file(path: path, errno: closed) }
     }
 
     private static func message(_ image: inout png_image) -> String {

@@ -29,15 +29,31 @@ extension Surface {
         try PNGCodec.encode(self)
     }
 
-    /// Writes the surface to a PNG file, replacing it.
+    /// Writes the surface to a PNG file, replacing it atomically: the picture is written
+    /// to a temporary file beside it, flushed, and renamed over it, so that the path holds
+    /// the old file or the whole new one, never a part.
     ///
-    /// With `refusingSymbolicLinks`, a path that is a symbolic link is not followed (for
+    /// With `refusingSymbolicLinks`, a path that is a symbolic link is not replaced (for
     /// names that come from files a user did not write, such as a replay's).
     ///
-    /// - Throws: `RasterError.file` with the path and errno when it cannot be written,
-    ///   `.symbolicLink` for a refused link.
+    /// - Throws: `RasterError.file` with the path and the cause (`ENOSPC`, `EACCES`) when
+    ///   it cannot be written, `.symbolicLink` for a refused link, `.notAFile` when the
+    ///   path is a folder or a device.
     public func writePNG(to path: String, refusingSymbolicLinks: Bool = false) throws(RasterError) {
-        let fd = try FileIO.create(path, refusingSymbolicLinks: refusingSymbolicLinks)
-        try PNGCodec.write(self, to: fd, path: path)
+        let file = try AtomicFile(path: path, refusingSymbolicLinks: refusingSymbolicLinks)
+        try PNGCodec.write(self, to: file)
+        try file.commit()
+    }
+
+    /// Writes the surface as a PNG to `relativePath` below the folder `base`, atomically,
+    /// refusing a path that would leave the folder: an absolute path, a `..` component,
+    /// or a symbolic link in any component.
+    ///
+    /// - Throws: `RasterError.escapes`, `.symbolicLink`, or the errors of
+    ///   `writePNG(to:refusingSymbolicLinks:)`.
+    public func writePNG(to relativePath: String, beneath base: String) throws(RasterError) {
+        let file = try AtomicFile(relativePath: relativePath, beneath: base)
+        try PNGCodec.write(self, to: file)
+        try file.commit()
     }
 }
