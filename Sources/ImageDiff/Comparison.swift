@@ -13,7 +13,9 @@ public struct Comparison: Sendable {
     /// Pixels that differ but are edge noise in either picture (counted in
     /// `differingPixels` instead when anti-aliasing detection is off).
     public let antialiasedPixels: Int
-    /// The largest colour distance seen, as a fraction of the largest possible (0...1).
+    /// The largest colour distance seen, on the scale of `CompareOptions.threshold`
+    /// (0...1): the pictures pass at any threshold at or above it. With a
+    /// `channelTolerance`, the largest channel difference over 255 instead.
     public let largestDelta: Double
     /// The bounding box of the real differences, in pixels; nil when there are none.
     public let differenceBounds: (x: Int, y: Int, width: Int, height: Int)?

@@ -34,6 +34,11 @@ public enum ImageDiff {
     /// expected's luminance faded to 10 % over white, real differences red, edge noise
     /// yellow, ignored regions tinted blue).
     ///
+    /// The pictures are read in place, row by row: besides them, the only memory taken is
+    /// the diff picture's, so comparing two pictures of the largest size needs at most
+    /// three pictures' worth. Ignored regions are clamped to the picture: a region of any
+    /// size, or with a coordinate that is not finite, is safe (a NaN one ignores nothing).
+    ///
     /// - Throws: `RasterError.outOfMemory` when the diff picture's memory cannot be had.
     public static func compare(_ expected: Surface, _ actual: Surface, options: CompareOptions = CompareOptions(),
                                diff: Bool = false) throws(RasterError) -> (Comparison, Surface?) {
@@ -44,32 +49,52 @@ public enum ImageDiff {
                                largestDelta: 1, differenceBounds: nil, comparedPixels: 0, identical: false, options: options)
             return (c, nil)
         }
-        let a = expected.words, b = actual.words
-        let ignored = options.ignoredRegions.map { r -> (Int, Int, Int, Int) in
-            (Int(r.minX.rounded(.down)), Int(r.minY.rounded(.down)), Int(r.maxX.rounded(.up)), Int(r.maxY.rounded(.up)))
-        }
-        func isIgnored(_ x: Int, _ y: Int) -> Bool { ignored.contains { x >= $0.0 && x < $0.2 && y >= $0.1 && y < $0.3 } }
-        let identical = a == b
+        let ignored = options.ignoredRegions.compactMap { PixelBox(covering: $0, width: w, height: h) }
+        func isIgnored(_ x: Int, _ y: Int) -> Bool { ignored.contains { $0.contains(x, y) } }
+        let identical = (0..<h).allSatisfy { expected.rowEquals(actual, $0) }
+        let ignoredCount = PixelBox.union(ignored)
         if identical && !diff {
             let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
-                               largestDelta: 0, differenceBounds: nil, comparedPixels: w * h, identical: true, options: options)
+                               largestDelta: 0, differenceBounds: nil, comparedPixels: w * h - ignoredCount,
+                               identical: true, options: options)
             return (c, nil)
         }
+        let out = diff ? try Surface(width: w, height: h) : nil
         let limit = maximumDelta * options.threshold * options.threshold
         var differing = 0, noise = 0, largest = 0.0, compared = 0
         var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
-        // 0 same, 1 real difference, 2 edge noise, 3 ignored.
-        var marks = diff ? [UInt8](repeating: 0, count: w * h) : []
+        let red = Pixel(r: 255, g: 0, b: 0, a: 255), yellow = Pixel(r: 255, g: 255, b: 0, a: 255)
         for y in 0..<h {
+            let sameRow = expected.rowEquals(actual, y)
             for x in 0..<w {
-                let i = y * w + x
+                let p = expected.word(x, y)
+                // What the diff shows where no difference is: the expected, faded, and
+                // tinted blue where ignored.
+                func background(ignored: Bool) {
+                    guard let out else { return }
+                    let grey = min(max(255 + (brightness(overWhite(p)) - 255) * 0.1, 0), 255)
+                    if ignored {
+                        out[x, y] = Pixel(r: UInt8(grey * 0.8 + 0.5), g: UInt8(grey * 0.8 + 0.5),
+                                          b: UInt8(grey * 0.8 + 51 + 0.5), a: 255)
+                    } else {
+                        let g = UInt8(grey + 0.5)
+                        out[x, y] = Pixel(r: g, g: g, b: g, a: 255)
+                    }
+                }
                 if !ignored.isEmpty && isIgnored(x, y) {
-                    if diff { marks[i] = 3 }
+                    background(ignored: true)
                     continue
                 }
                 compared += 1
-                let p = a[i], q = b[i]
-                if p == q { continue }
+                if sameRow {
+                    background(ignored: false)
+                    continue
+                }
+                let q = actual.word(x, y)
+                if p == q {
+                    background(ignored: false)
+                    continue
+                }
                 let differs: Bool
                 if let t = options.channelTolerance {
                     var m = 0
@@ -78,18 +103,21 @@ public enum ImageDiff {
                     differs = m > t
                 } else {
                     let d = delta(p, q)
-                    largest = max(largest, d / maximumDelta)
+                    largest = max(largest, (d / maximumDelta).squareRoot())
                     differs = d > limit
                 }
-                guard differs else { continue }
+                guard differs else {
+                    background(ignored: false)
+                    continue
+                }
                 if options.detectsAntialiasing && options.channelTolerance == nil
-                    && (antialiased(a, x, y, w, h, b) || antialiased(b, x, y, w, h, a)) {
+                    && (antialiased(expected, x, y, actual) || antialiased(actual, x, y, expected)) {
                     noise += 1
-                    if diff { marks[i] = 2 }
+                    out?[x, y] = yellow
                     continue
                 }
                 differing += 1
-                if diff { marks[i] = 1 }
+                out?[x, y] = red
                 x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
             }
         }
@@ -97,42 +125,22 @@ public enum ImageDiff {
         let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: differing, antialiasedPixels: noise,
                            largestDelta: min(largest, 1), differenceBounds: bounds, comparedPixels: compared,
                            identical: identical, options: options)
-        guard diff else { return (c, nil) }
-        let out = try Surface(width: w, height: h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = y * w + x
-                switch marks[i] {
-                case 1: out[x, y] = Pixel(r: 255, g: 0, b: 0, a: 255)
-                case 2: out[x, y] = Pixel(r: 255, g: 255, b: 0, a: 255)
-                default:
-                    let grey = 255 + (brightness(overWhite(a[i])) - 255) * 0.1
-                    if marks[i] == 3 {
-                        // Blue at 20 % over the faded grey.
-                        out[x, y] = Pixel(r: UInt8(grey * 0.8 + 0.5), g: UInt8(grey * 0.8 + 0.5), b: UInt8(grey * 0.8 + 51 + 0.5),
-                                          a: 255)
-                    } else {
-                        let g = UInt8(min(max(grey, 0), 255) + 0.5)
-                        out[x, y] = Pixel(r: g, g: g, b: g, a: 255)
-                    }
-                }
-            }
-        }
         return (c, out)
     }
 
     /// Whether the pixel at (x, y) of `img` is edge noise: between a darker and a brighter
     /// neighbour, one of which sits in a flat area in both pictures (SNAPSHOTS.md).
-    static func antialiased(_ img: [UInt32], _ x: Int, _ y: Int, _ w: Int, _ h: Int, _ other: [UInt32]) -> Bool {
+    static func antialiased(_ img: Surface, _ x: Int, _ y: Int, _ other: Surface) -> Bool {
+        let w = img.width, h = img.height
         let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
         var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
-        let centre = img[y * w + x]
+        let centre = img.word(x, y)
         let yc = brightness(overWhite(centre))
         for ny in ya...yb {
             for nx in xa...xb where nx != x || ny != y {
-                let n = img[ny * w + nx]
+                let n = img.word(nx, ny)
                 let d = overWhite(n) == overWhite(centre) ? 0 : yc - brightness(overWhite(n))
                 if d == 0 {
                     zeroes += 1
@@ -145,19 +153,20 @@ public enum ImageDiff {
             }
         }
         if minDelta == 0 || maxDelta == 0 { return false }
-        return (hasManySiblings(img, minX, minY, w, h) && hasManySiblings(other, minX, minY, w, h))
-            || (hasManySiblings(img, maxX, maxY, w, h) && hasManySiblings(other, maxX, maxY, w, h))
+        return (hasManySiblings(img, minX, minY) && hasManySiblings(other, minX, minY))
+            || (hasManySiblings(img, maxX, maxY) && hasManySiblings(other, maxX, maxY))
     }
 
     /// Whether a pixel has at least three neighbours of its very colour (a border pixel
     /// starts with one).
-    static func hasManySiblings(_ img: [UInt32], _ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Bool {
+    static func hasManySiblings(_ img: Surface, _ x: Int, _ y: Int) -> Bool {
+        let w = img.width, h = img.height
         let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
         var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
-        let c = overWhite(img[y * w + x])
+        let c = overWhite(img.word(x, y))
         for ny in ya...yb {
             for nx in xa...xb where nx != x || ny != y {
-                if overWhite(img[ny * w + nx]) == c {
+                if overWhite(img.word(nx, ny)) == c {
                     zeroes += 1
                     if zeroes > 2 { return true }
                 }
