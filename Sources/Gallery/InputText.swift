@@ -20,18 +20,5 @@ public enum InputText {
 
     /// The text with every control character written as an escape (`\u{1B}`, `\t`), so
     /// that a name from a file or an argument cannot drive the terminal it is shown on.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for s in text.unicodeScalars {
-            switch s {
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case _ where s.properties.generalCategory == .control:
-                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(s)
-            }
-        }
-        return out
-    }
+    public static func escaped(_ text: String) -> String { TextEscaping.terminal(text) }
 }

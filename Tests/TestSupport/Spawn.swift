@@ -4,6 +4,8 @@ import Glibc
 public final class Child: @unchecked Sendable {
     public let pid: pid_t
     private var status: Int32?
+    /// The child's peak resident memory in KiB, once it has ended (`ru_maxrss`).
+    public private(set) var peakMemoryKiB: Int?
 
     /// Starts `path` with `args`, the environment changed by `set` and `unset`, output
     /// to the given files (or /dev/null).
@@ -51,8 +53,13 @@ public final class Child: @unchecked Sendable {
     public var isRunning: Bool {
         if status != nil { return false }
         var s: Int32 = 0
-        let r = waitpid(pid, &s, WNOHANG)
-        if r == pid { status = s; return false }
+        var usage = rusage()
+        let r = wait4(pid, &s, WNOHANG, &usage)
+        if r == pid {
+            status = s
+            peakMemoryKiB = usage.ru_maxrss
+            return false
+        }
         return r == 0
     }
 

@@ -29,6 +29,12 @@ extension Surface {
         try PNGCodec.encode(self)
     }
 
+    /// The surface as PNG bytes made quickly rather than small (for pictures inlined in a
+    /// report): the same pixels as `pngData()`.
+    package func pngDataFavouringSpeed() throws(RasterError) -> [UInt8] {
+        try PNGCodec.encode(self, favouringSpeed: true)
+    }
+
     /// Writes the surface to a PNG file, replacing it atomically: the picture is written
     /// to a temporary file beside it, flushed, and renamed over it, so that the path holds
     /// the old file or the whole new one, never a part.
