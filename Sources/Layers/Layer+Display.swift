@@ -34,8 +34,8 @@ extension Layer {
 
     /// The store's size in pixels for the bounds at `contentsScale`.
     private var storePixels: (width: Int, height: Int) {
-        let k = model.contentsScale, b = model.bounds
-        return (Int((b.width * k).rounded(.up)), Int((b.height * k).rounded(.up)))
+        guard let p = PixelSize(covering: model.bounds.size, scale: model.contentsScale) else { return (0, 0) }
+        return (p.width, p.height)
     }
 
     /// Draws the store: all of it, or the pending part of a store of the right size.

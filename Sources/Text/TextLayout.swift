@@ -43,7 +43,9 @@ public struct TextLayout {
         let limit = width.map { $0.isNaN ? 0 : max(0, $0) }
         var lineBudget = maxLines > 0 ? maxLines : Int.max
         if let maxHeight, font.lineHeight > 0 {
-            lineBudget = min(lineBudget, max(1, Int((maxHeight.isNaN ? 0 : maxHeight) / font.lineHeight + 1e-9)))
+            // A height of more lines than an Int holds is no limit.
+            let lines = (maxHeight.isNaN ? 0 : maxHeight) / font.lineHeight + 1e-9
+            if lines < Double(Int.max / 2) { lineBudget = min(lineBudget, max(1, Int(lines))) }
         }
         var out: [Line] = []
         var truncated = false

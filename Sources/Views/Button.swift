@@ -86,7 +86,7 @@ open class Button: Control {
     /// The button's look now, drawn as its store would be; nil when it cannot be had.
     private func renderedLook() -> Image? {
         let k = layer.contentsScale, b = bounds
-        guard let s = try? Surface(width: Int((b.width * k).rounded(.up)), height: Int((b.height * k).rounded(.up)), scale: k)
+        guard let p = PixelSize(covering: b.size, scale: k), let s = try? Surface(width: p.width, height: p.height, scale: k)
         else { return nil }
         let c = Context(surface: s)
         c.translateBy(x: -b.minX, y: -b.minY)

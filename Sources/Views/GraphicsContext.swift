@@ -30,8 +30,7 @@ public func GraphicsPopContext() { _ = GraphicsContextStack.contexts.popLast() }
 @MainActor
 public func GraphicsBeginImageContextWithOptions(_ size: Size, _ opaque: Bool, _ scale: Double) {
     let k = scale > 0 && scale.isFinite ? scale : 1
-    let w = Int((size.width * k).rounded(.up)), h = Int((size.height * k).rounded(.up))
-    guard w > 0, h > 0, let surface = try? Surface(width: w, height: h, scale: k) else {
+    guard let p = PixelSize(covering: size, scale: k), let surface = try? Surface(width: p.width, height: p.height, scale: k) else {
         GraphicsContextStack.images.append(nil)
         return
     }

@@ -5,6 +5,19 @@ struct ShadowStyle: Equatable {
     var dx: Double
     var dy: Double
     var sigma: Double
+
+    /// A shadow whose offset has been made safe to turn into whole pixels: an offset past
+    /// `maximumOffset` pixels (far beyond any surface, where the shadow shows nowhere) is
+    /// clamped to it. The caller gives finite values and a clamped sigma.
+    init(color: Color, dx: Double, dy: Double, sigma: Double) {
+        self.color = color
+        self.dx = min(max(dx, -Self.maximumOffset), Self.maximumOffset)
+        self.dy = min(max(dy, -Self.maximumOffset), Self.maximumOffset)
+        self.sigma = sigma
+    }
+
+    /// The largest offset kept, in pixels: four times a surface's largest side.
+    static let maximumOffset = Double(4 * Surface.maximumSide)
 }
 
 /// An open transparency layer: the surface drawn into since it began, what it draws

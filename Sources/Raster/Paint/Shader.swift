@@ -60,8 +60,8 @@ import Glibc
 
     /// Entries for a gradient spanning `deviceLength` pixels: two per pixel, 16 to 1024.
     private static func tableSize(deviceLength: Double) -> Int {
-        guard deviceLength.isFinite else { return 1024 }
-        return min(1024, max(16, Int(deviceLength * 2) + 2))
+        guard deviceLength.isFinite, deviceLength < 512 else { return 1024 }
+        return min(1024, max(16, Int(max(deviceLength, 0) * 2) + 2))
     }
 
     /// The single colour of row `y` when a linear gradient does not change along rows.
@@ -114,9 +114,11 @@ import Glibc
 
     @inline(__always)
     static func lookup(_ table: [UInt32], _ t: Double, _ last: Double, _ before: Bool, _ after: Bool) -> UInt32 {
+        if t >= 0 && t <= 1 { return table[Int(t * last + 0.5)] }
         if t < 0 { return before ? table[0] : 0 }
         if t > 1 { return after ? table[table.count - 1] : 0 }
-        return table[Int(t * last + 0.5)]
+        // A parameter that is not a number (a geometry at the edge of a Double) paints nothing.
+        return 0
     }
 
     /// The turn from direction `angle` to `p` about `center`, clockwise with y down, in
