@@ -30,61 +30,70 @@ public enum Gallery {
     }
 
     /// Renders the page (or one specimen's card) headless, after replaying `actions`;
-    /// `shot` actions in the replay write their own files through `writeShot`.
+    /// `shot` actions in the replay write their own files below `outputFolder`, confined
+    /// there (no absolute path, no `..`, no symbolic link in any component).
     ///
     /// The animation clock is manual and starts at 0: `wait` actions advance it, and the
     /// picture is taken `time` seconds after the replay's last action, so that every shot
-    /// of an animation is the same.
+    /// of an animation is the same. A card's picture is drawn alone, with the memory of
+    /// the card, not of the page.
+    ///
+    /// - Throws: `GalleryError.unknownSpecimen` or `.specimenOutside`; `RasterError` when
+    ///   a picture cannot be drawn (memory) or a replay's shot cannot be written.
     public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
-                            replay actions: [Replay.Action] = [], time: Double = 0) throws -> Surface {
+                            replay actions: [Replay.Action] = [], time: Double = 0, outputFolder: String = ".") throws -> Surface {
         // Without a change to make, there is always a picture.
-        try shot(size: size, scale: scale, specimen: specimen, replay: actions, time: time, control: nil)!
+        try shot(size: size, scale: scale, specimen: specimen, replay: actions, time: time, outputFolder: outputFolder,
+                 control: nil)!
     }
 
     /// As `shot`, with a change made to the specimen's control (a state) before the
     /// picture; nil when the specimen is no control or the change could not be made.
     static func shot(size: Size, scale: Double, specimen: String?, replay actions: [Replay.Action], time: Double,
-                     control change: ((Control) -> Bool)?) throws -> Surface? {
-        // The shot's own clock, given back afterwards to whatever ran before.
-        let clock = MediaClock.manualTime
-        defer { MediaClock.manualTime = clock }
-        MediaClock.manualTime = 0
-        let (root, page) = makeRoot(size: size, scale: scale)
-        // A part of the picture that could not be drawn fails the shot, rather than give a
-        // picture without it.
-        var failure: RasterError?
-        root.renderFailureHandler = { _, error in failure = failure ?? error }
-        let render = { () throws -> Surface in
-            let s = try Surface(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
-                                scale: scale)
-            root.render(into: s, full: true)
+                     outputFolder: String, control change: ((Control) -> Bool)?) throws -> Surface? {
+        guard let pixels = PixelSize(points: size, scale: scale) else { throw GalleryError.badSize(size, scale) }
+        let time = time.isFinite ? min(max(time, 0), 3600) : 0
+        return try withManualClock {
+            let (root, page) = makeRoot(size: size, scale: scale)
+            // A part of the picture that could not be drawn fails the shot, rather than give a
+            // picture without it.
+            var failure: RasterError?
+            root.renderFailureHandler = { _, error in failure = failure ?? error }
+            let render = { () throws -> Surface in
+                let s = try Surface(width: pixels.width, height: pixels.height, scale: scale)
+                root.render(into: s, full: true)
+                if let failure { throw failure }
+                return s
+            }
+            try Replay.run(actions, on: root) { file in try render().writePNG(to: file, beneath: outputFolder) }
+            MediaClock.advance(by: time)
+            guard let specimen else { return try render() }
+            guard let card = page.cards.first(where: { $0.specimen.name == specimen }) else {
+                throw GalleryError.unknownSpecimen(specimen)
+            }
+            if let change {
+                guard let control = card.content as? Control, change(control) else { return nil }
+            }
+            page.reveal(specimen)
+            root.layoutIfNeeded()
+            guard let frame = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }
+            let px = Rect(x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale)
+                .integral.intersection(Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height)))
+            guard !px.isNull, px.width >= 1, px.height >= 1 else { throw GalleryError.specimenOutside }
+            let s = try Surface(width: Int(px.width), height: Int(px.height), scale: scale)
+            root.render(Rect(x: px.x / scale, y: px.y / scale, width: px.width / scale, height: px.height / scale), into: s)
             if let failure { throw failure }
             return s
         }
-        // A replay file names its own outputs: none is written through a symbolic link.
-        try Replay.run(actions, on: root) { file in try render().writePNG(to: file, refusingSymbolicLinks: true) }
-        MediaClock.advance(by: time)
-        guard let specimen else { return try render() }
-        guard let card = page.cards.first(where: { $0.specimen.name == specimen }) else {
-            throw GalleryError.unknownSpecimen(specimen)
-        }
-        if let change {
-            guard let control = card.content as? Control, change(control) else { return nil }
-        }
-        page.reveal(specimen)
-        let full = try render()
-        guard let card = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }
-        return try crop(full, to: card, scale: scale)
     }
 
-    /// The part of a surface under a rectangle of points.
-    static func crop(_ s: Surface, to r: Rect, scale: Double) throws -> Surface {
-        let px = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
-            .intersection(Rect(x: 0, y: 0, width: Double(s.width), height: Double(s.height)))
-        guard !px.isNull, px.width > 0, px.height > 0 else { throw GalleryError.specimenOutside }
-        let out = try Surface(width: Int(px.width), height: Int(px.height), scale: scale)
-        for y in 0..<out.height { for x in 0..<out.width { out[x, y] = s[Int(px.x) + x, Int(px.y) + y] } }
-        return out
+    /// Runs `body` on the manual animation clock, from 0, and gives the clock back as it
+    /// was afterwards, whatever `body` does.
+    static func withManualClock<T>(_ body: () throws -> T) rethrows -> T {
+        let clock = MediaClock.manualTime
+        defer { MediaClock.manualTime = clock }
+        MediaClock.manualTime = 0
+        return try body()
     }
 
     /// Every specimen's name and frame, in window points, at `size`.
@@ -115,6 +124,11 @@ public enum Gallery {
             root.filledSubviews = [page]
             page.content.becomeFirstResponder()
         }
+        // A resize whose frame cannot be had leaves the window at its old size, running.
+        window.errorHandler = { error in
+            StandardError.write("gallery: \(error); the window keeps its size")
+            page.status.text = "not resized: \(error)"
+        }
         StandardError.write("gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
                             + "at scale \(window.scale)")
         root.unhandledKeyHandler = { [unowned window] key in
@@ -138,11 +152,16 @@ public enum GalleryError: Error, Equatable, CustomStringConvertible {
     case unknownSpecimen(String)
     /// The specimen lies outside the page at this size.
     case specimenOutside
+    /// A size and scale that make no picture, or one past a surface's budget.
+    case badSize(Size, Double)
 
     public var description: String {
         switch self {
         case .unknownSpecimen(let n): return "no specimen named '\(n)' (see 'gallery list')"
         case .specimenOutside: return "the specimen lies outside the page at this size"
+        case .badSize(let size, let scale):
+            return "\(size.width) x \(size.height) points at scale \(scale) make no picture: each side must be "
+                + "1 to \(Surface.maximumSide) pixels, and the pixels at most \(Surface.maximumPixels)"
         }
     }
 }

@@ -34,20 +34,27 @@ public enum ShotAll {
 
     /// Writes `NAME.png` for every specimen (or those named), and `NAME.STATE.png` for each
     /// state of the specimens that are controls (focused only for those that can take the
-    /// focus), into `directory`, with `manifest.json`;
-    /// each picture is taken after `replay`. Returns the entries written.
+    /// focus), into `directory`, with `manifest.json`; each picture is taken after
+    /// `replay`, whose own shots are written below `directory`. Returns the entries written.
     ///
-    /// - Throws: the errors of drawing or writing a picture.
+    /// The folder is made if it does not exist. Every file is written atomically, and the
+    /// manifest twice: first with `"complete": false` before any picture, last with
+    /// `"complete": true` and every entry. A run that is killed leaves a manifest that
+    /// says it is incomplete, never an old manifest beside new pictures.
+    ///
+    /// - Throws: the errors of making the folder, drawing or writing a picture.
     @MainActor
     public static func write(to directory: String, size: Size = GalleryPage.defaultSize, scale: Double = 1,
                              specimens: [String]? = nil, replay: [Replay.Action] = []) throws -> [Entry] {
-        let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try writeManifest([], complete: false, to: dir)
         var entries: [Entry] = []
         func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Bool)?) throws {
             guard let picture = try Gallery.shot(size: size, scale: scale, specimen: name, replay: replay, time: 0,
-                                                 control: change) else { return }
+                                                 outputFolder: dir, control: change) else { return }
             let file = state.map { "\(name).\($0).png" } ?? "\(name).png"
-            try picture.writePNG(to: dir + "/" + file, refusingSymbolicLinks: true)
+            try picture.writePNG(to: file, beneath: dir)
             entries.append(Entry(file: file, specimen: name, state: state ?? "normal", width: picture.width,
                                  height: picture.height, scale: scale))
         }
@@ -55,12 +62,13 @@ public enum ShotAll {
             try shoot(specimen.name, nil, nil)
             for (state, change) in states { try shoot(specimen.name, state, change) }
         }
-        try writeManifest(entries, to: dir + "/manifest.json")
+        try writeManifest(entries, complete: true, to: dir)
         return entries
     }
 
-    /// The manifest: each file's specimen, state, size and scale, and the version.
-    static func manifest(_ entries: [Entry]) -> String {
+    /// The manifest: whether the set is complete, each file's specimen, state, size and
+    /// scale, and the version.
+    static func manifest(_ entries: [Entry], complete: Bool = true) -> String {
         func quoted(_ s: String) -> String {
             "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
@@ -68,10 +76,13 @@ public enum ShotAll {
             "    {\"file\": \(quoted($0.file)), \"specimen\": \(quoted($0.specimen)), \"state\": \(quoted($0.state)), "
                 + "\"width\": \($0.width), \"height\": \($0.height), \"scale\": \($0.scale)}"
         }
-        return "{\n  \"vitrine\": \(quoted(version)),\n  \"pictures\": [\n" + items.joined(separator: ",\n") + "\n  ]\n}\n"
+        return "{\n  \"vitrine\": \(quoted(version)),\n  \"complete\": \(complete),\n  \"pictures\": [\n"
+            + items.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 
-    static func writeManifest(_ entries: [Entry], to path: String) throws {
-        try FileIO.write(Array(manifest(entries).utf8), to: path)
+    static func writeManifest(_ entries: [Entry], complete: Bool, to dir: String) throws {
+        let file = try AtomicFile(relativePath: "manifest.json", beneath: dir)
+        try file.write(manifest(entries, complete: complete))
+        try file.commit()
     }
 }

@@ -154,6 +154,44 @@ public final class RootView: View {
             if !p.isNull && p.width > 0 && p.height > 0 { pixels.append(p) }
         }
         pixels = RootView.merge(pixels)
+        draw(pixels, into: surface, origin: .zero)
+        return pixels
+    }
+
+    /// Renders the part of the root under `region` (in points) into `surface`, whose
+    /// first pixel is the region's top-left corner: for a picture of one part of a large
+    /// root, without the memory of the whole. Every view is drawn whatever the damage,
+    /// as by `render(into:full:)`; the pixels equal that picture's, cropped.
+    public func render(_ region: Rect, into surface: Surface) {
+        layoutScheduled = false
+        Transaction.flush()
+        AnimationEngine.step()
+        layoutIfNeeded()
+        validateFocus()
+        layer.layoutIfNeeded()
+        if surface.scale != contentsScale {
+            contentsScale = surface.scale
+            layer.applyContentsScale(surface.scale)
+        }
+        let scale = surface.scale
+        let origin = Point(x: (region.x * scale).rounded(.down), y: (region.y * scale).rounded(.down))
+        guard origin.x.isFinite, origin.y.isFinite else { return }
+        let canvas = Rect(x: origin.x, y: origin.y, width: Double(surface.width), height: Double(surface.height))
+        var rects = expandForWholeViews([bounds.intersection(region)])
+        rects = rects.filter { !$0.isNull }
+        var pixels: [Rect] = []
+        for r in rects {
+            let p = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
+                .intersection(canvas)
+            if !p.isNull && p.width > 0 && p.height > 0 { pixels.append(p) }
+        }
+        draw(RootView.merge(pixels), into: surface, origin: origin)
+    }
+
+    /// Draws the given pixel rectangles of the root (in the root's pixels) into `surface`,
+    /// whose first pixel is the root's pixel `origin`.
+    private func draw(_ pixels: [Rect], into surface: Surface, origin: Point) {
+        let scale = surface.scale
         let area = pixels.reduce(0.0) { $0 + $1.width * $1.height }
         // A context given one thread draws as it goes.
         let c: Context
@@ -162,9 +200,10 @@ public final class RootView: View {
         } else {
             c = Context(surface: surface)
         }
+        if origin != .zero { c.translateBy(x: -origin.x / scale, y: -origin.y / scale) }
         for p in pixels {
             c.saveGState()
-            c.clip(toDevicePixels: p)
+            c.clip(toDevicePixels: p.offsetBy(dx: -origin.x, dy: -origin.y))
             let dirty = Rect(x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale)
             // An opaque subview covering the region hides the root's background; an
             // opaque background hides what was there: either way nothing needs clearing.
@@ -179,7 +218,6 @@ public final class RootView: View {
         // A drawing operation that could not get memory drew nothing: the frame lacks it.
         layer.reportFailure(to: c)
         if let failure = c.failure { renderFailureHandler?(self, failure) }
-        return pixels
     }
 
     /// Grows damage to cover every layer that must be redrawn whole (a backdrop blur)

@@ -28,7 +28,31 @@ private let golden = Golden(for: #filePath)
         change(control)
         let s = try Surface(width: 1280 * Int(scale), height: 800 * Int(scale), scale: scale)
         root.render(into: s, full: true)
-        return try Gallery.crop(s, to: try #require(page.cardFrame(of: name)), scale: scale)
+        return try Self.crop(s, to: try #require(page.cardFrame(of: name)), scale: scale)
+    }
+
+    /// The part of a surface under a rectangle of points, cut pixel by pixel.
+    static func crop(_ s: Surface, to r: Rect, scale: Double) throws -> Surface {
+        let px = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
+            .intersection(Rect(x: 0, y: 0, width: Double(s.width), height: Double(s.height)))
+        let out = try Surface(width: Int(px.width), height: Int(px.height), scale: scale)
+        for y in 0..<out.height { for x in 0..<out.width { out[x, y] = s[Int(px.x) + x, Int(px.y) + y] } }
+        return out
+    }
+
+    /// A card's shot is drawn alone, with the memory of the card; its pixels are the same
+    /// as the whole page's, cut to the card (the metamorphic check of a region render).
+    @Test(arguments: [1.0, 2.0])
+    func aCardDrawnAloneIsThePageCut(scale: Double) throws {
+        for specimen in Catalog.all.map(\.name) {
+            let (root, page) = Gallery.makeRoot(scale: scale)
+            page.reveal(specimen)
+            let s = try Surface(width: 1280 * Int(scale), height: 800 * Int(scale), scale: scale)
+            root.render(into: s, full: true)
+            let cut = try Self.crop(s, to: try #require(page.cardFrame(of: specimen)), scale: scale)
+            let alone = try Gallery.shot(scale: scale, specimen: specimen)
+            #expect(alone == cut, "\(specimen) at scale \(scale)")
+        }
     }
 
     nonisolated static let controls = Catalog.all.filter { $0.name.hasPrefix("checkbox") || $0.name.hasPrefix("button") }.map(\.name)
