@@ -16,6 +16,7 @@ import Raster
     private let segment: ShmSegment?
     private let plain: UnsafeMutableRawPointer?
     private let display: XDisplay
+    private var released = false
 
     /// The largest side of a window's frame in pixels: 16384 x 16384 is the pixel budget
     /// of a surface (`Surface.maximumPixels`). The window asks the window manager for no
@@ -81,8 +82,11 @@ import Raster
         if segment != nil { display.sync() } else { display.flush() }
     }
 
-    /// Frees the image and the memory: detaches the segment first.
+    /// Frees the image and the memory, detaching the segment first; once only; a second
+    /// call does nothing, so no owner can release it twice.
     func release() {
+        guard !released else { return }
+        released = true
         unsafe image.pointee.data = nil
         _ = unsafe image.pointee.f.destroy_image(image)
         segment?.release()

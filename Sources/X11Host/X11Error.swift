@@ -13,6 +13,9 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case windowCreationFailed(String)
     /// The window's frame could not be allocated.
     case outOfMemory(display: String, bytes: Int)
+    /// A window larger than a frame can be: `limit` pixels a side (the X protocol allows
+    /// 32767, and a frame is held to the pixel budget of a surface).
+    case windowTooLarge(display: String, width: Double, height: Double, limit: Int)
     /// Another client destroyed the window.
     case windowDestroyed(String)
     /// The server refused a request of the window's, and the program set no
@@ -30,6 +33,9 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
         case .windowCreationFailed(let d): return "cannot create a window on X display \"\(d)\""
         case .protocolError(let d, let e): return "X display \"\(d)\": \(e)"
         case .outOfMemory(let d, let bytes): return "X display \"\(d)\": out of memory for a frame of \(bytes >> 20) MiB"
+        case let .windowTooLarge(d, w, h, limit):
+            func n(_ v: Double) -> String { v.isFinite ? String(Int(v.rounded())) : "\(v)" }
+            return "X display \"\(d)\": a window of \(n(w)) x \(n(h)) pixels is too large: at most \(limit) pixels a side"
         case .windowDestroyed(let d): return "the window on X display \"\(d)\" was destroyed by another client"
         }
     }

@@ -66,7 +66,13 @@ public final class X11Window {
         let chosen = scale ?? envScale ?? ((display.xftDPI ?? 96) / 96)
         self.scale = chosen.isFinite && chosen > 0 ? min(chosen, 8) : 1
         allowSharedMemory = sharedMemory
-        let w = max(1, Int((root.size.width * self.scale).rounded())), h = max(1, Int((root.size.height * self.scale).rounded()))
+        let most = Double(FrameBuffer.maximumSide)
+        let pw = root.size.width * self.scale, ph = root.size.height * self.scale
+        guard pw.isFinite, ph.isFinite, pw.rounded() <= most, ph.rounded() <= most else {
+            display.close()
+            throw X11Error.windowTooLarge(display: display.name, width: pw, height: ph, limit: FrameBuffer.maximumSide)
+        }
+        let w = max(1, Int(pw.rounded())), h = max(1, Int(ph.rounded()))
         do {
             visual = try display.findVisual()
             window = try XWindow(display: display, visual: visual, width: w, height: h)
@@ -189,6 +195,11 @@ public final class X11Window {
     /// Whether the window was closed.
     public var isClosed: Bool { closed }
 
+    /// Told of what went wrong without ending the window: a resize whose frame could not
+    /// be allocated (`X11Error.outOfMemory`; the window keeps its old frame). Without a
+    /// handler, such a fault is passed over and the window goes on at its old size.
+    public var errorHandler: ((X11Error) -> Void)?
+
     /// Told of each protocol error the server reports for the window's requests, in
     /// order (at most 64 between two turns of the loop, then one more for the
     /// count left out). Without a handler, the loop throws the first one as
@@ -246,7 +257,7 @@ public final class X11Window {
         try checkDisplay()
         if let (w, h) = pendingSize {
             pendingSize = nil
-            try resize(width: w, height: h)
+            resize(width: w, height: h)
         }
         if !exposed.isNull {
             root.setNeedsDisplayInPixels(exposed, scale: scale)
@@ -307,12 +318,26 @@ public final class X11Window {
 
     // MARK: Frames
 
-    private func resize(width: Int, height: Int) throws {
+    /// Gives the frame the window's new size. The new frame is made first and the old one
+    /// released only once it exists: when the memory cannot be had, the window keeps its
+    /// old size and frame (the server clips what lies outside) and says so through
+    /// `errorHandler`, and the loop goes on.
+    private func resize(width: Int, height: Int) {
         let w = max(1, width), h = max(1, height)
         guard w != frame.width || h != frame.height else { return }
+        let next: FrameBuffer
+        do {
+            next = try FrameBuffer(display: display, visual: visual, width: w, height: h, scale: scale,
+                                   allowSharedMemory: allowSharedMemory)
+        } catch let error as X11Error {
+            errorHandler?(error)
+            return
+        } catch {
+            errorHandler?(.outOfMemory(display: display.name, bytes: w * h * 4))
+            return
+        }
         frame.release()
-        frame = try FrameBuffer(display: display, visual: visual, width: w, height: h, scale: scale,
-                                allowSharedMemory: allowSharedMemory)
+        frame = next
         root.size = Size(width: Double(w) / scale, height: Double(h) / scale)
         root.setNeedsFullDisplay()
     }
