@@ -5,18 +5,13 @@ import Raster
 import Testing
 import Views
 
-/// Counters of unnamed snapshots, per test.
-@MainActor
-enum SnapshotCounter {
-    static var next: [String: Int] = [:]
-}
-
 /// The test function's name without its parentheses.
 func testName(_ function: String) -> String {
     String(function.prefix { $0 != "(" })
 }
 
-/// Expects a view to look as its reference picture (`__Snapshots__/<test file>/<test>.<name>.png`
+/// Expects a view to look as its reference picture (`__Snapshots__/<test file>/<test>.<name>.png`,
+/// `<name>` being `line<N>` of the call when no name is given,
 /// beside the test file), recording it as `record` (or `VITRINE_RECORD`) says. The view is
 /// drawn alone on a transparent root of `size` points (its frame's size by default) at
 /// `scale`; no X server is needed. A failure is one Swift Testing issue naming the
@@ -27,7 +22,8 @@ public func expectSnapshot(of view: View, named name: String? = nil, size: Size?
                            filePath: String = #filePath, function: String = #function,
                            sourceLocation: SourceLocation = #_sourceLocation) {
     guard let picture = snapshotPicture(of: view, size: size, scale: scale) else {
-        Issue.record("the view could not be drawn: no memory for its picture", sourceLocation: sourceLocation)
+        Issue.record("the view could not be drawn: its size at this scale is no picture, or there is no memory for it",
+                     sourceLocation: sourceLocation)
         return
     }
     expectSnapshot(of: picture, named: name, tolerance: tolerance, record: record, filePath: filePath, function: function,
@@ -41,9 +37,10 @@ public func expectSnapshot(of layer: Layer, named name: String? = nil, size: Siz
                            filePath: String = #filePath, function: String = #function,
                            sourceLocation: SourceLocation = #_sourceLocation) {
     let s = size ?? layer.bounds.size
-    guard let picture = try? Surface(width: max(1, Int((s.width * scale).rounded(.up))),
-                                     height: max(1, Int((s.height * scale).rounded(.up))), scale: scale) else {
-        Issue.record("the layer could not be drawn: no memory for its picture", sourceLocation: sourceLocation)
+    guard let p = PixelSize(covering: Size(width: max(s.width, 1 / scale), height: max(s.height, 1 / scale)), scale: scale),
+          let picture = try? Surface(width: p.width, height: p.height, scale: scale) else {
+        Issue.record("the layer could not be drawn: its size at this scale is no picture, or there is no memory for it",
+                     sourceLocation: sourceLocation)
         return
     }
     let c = Context(surface: picture)
@@ -72,15 +69,9 @@ public func expectSnapshot(of picture: Surface, named name: String? = nil, toler
                            record: RecordMode? = nil, filePath: String = #filePath, function: String = #function,
                            sourceLocation: SourceLocation = #_sourceLocation) {
     let test = testName(function)
-    let label: String
-    if let name {
-        label = name
-    } else {
-        let key = filePath + "/" + test
-        let n = (SnapshotCounter.next[key] ?? 0) + 1
-        SnapshotCounter.next[key] = n
-        label = String(n)
-    }
+    // An unnamed snapshot is named after its line, so that its name does not depend on
+    // what ran before it; in a loop, name each.
+    let label = name ?? "line\(sourceLocation.line)"
     let outcome = Snapshotter(filePath: filePath, mode: record).check(picture, file: "\(test).\(label)", tolerance: tolerance)
     if !outcome.passed { Issue.record(Comment(rawValue: outcome.message), sourceLocation: sourceLocation) }
 }
@@ -90,8 +81,8 @@ public func expectSnapshot(of picture: Surface, named name: String? = nil, toler
 func snapshotPicture(of view: View, size: Size?, scale: Double) -> Surface? {
     let s = size ?? view.frame.size
     let k = scale > 0 && scale.isFinite ? scale : 1
-    guard let picture = try? Surface(width: max(1, Int((s.width * k).rounded(.up))), height: max(1, Int((s.height * k).rounded(.up))),
-                                     scale: k) else { return nil }
+    guard let p = PixelSize(covering: Size(width: max(s.width, 1 / k), height: max(s.height, 1 / k)), scale: k),
+          let picture = try? Surface(width: p.width, height: p.height, scale: k) else { return nil }
     if view.superview == nil {
         let root = RootView(size: s)
         root.backgroundColor = nil
@@ -104,8 +95,8 @@ func snapshotPicture(of view: View, size: Size?, scale: Double) -> Surface? {
         view.frame = frame
     } else if let root = view.root {
         // A view in a tree: the root drawn, cut to the view's frame.
-        guard let whole = try? Surface(width: Int((root.size.width * k).rounded(.up)),
-                                       height: Int((root.size.height * k).rounded(.up)), scale: k) else { return nil }
+        guard let p = PixelSize(covering: root.size, scale: k),
+              let whole = try? Surface(width: p.width, height: p.height, scale: k) else { return nil }
         root.render(into: whole, full: true)
         let f = view.convert(view.bounds, to: root)
         let c = Context(surface: picture)

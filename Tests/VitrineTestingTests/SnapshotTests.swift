@@ -44,9 +44,10 @@ import Views
         #expect(s.check(unchecked, file: "test.box") == .matched)
         let checked = try #require(snapshotPicture(of: box(checked: true), size: nil, scale: 1))
         let failed = s.check(checked, file: "test.box")
-        guard case let .mismatched(report, e, a, d) = failed else { Issue.record("expected a mismatch, got \(failed)"); return }
-        for p in [e, a, d ?? ""] { #expect(FileManager.default.fileExists(atPath: p) && failed.message.contains(p)) }
-        #expect(report.contains("differing pixels") && e.hasSuffix("test.box.expected.png"))
+        guard case let .mismatched(report, written, problems) = failed else { Issue.record("expected a mismatch, got \(failed)"); return }
+        #expect(written.count == 3 && problems.isEmpty)
+        for p in written { #expect(FileManager.default.fileExists(atPath: p) && failed.message.contains(p)) }
+        #expect(report.contains("differing pixels") && written.first?.hasSuffix("test.box.expected.png") == true)
     }
 
     @Test func recordModes() throws {
