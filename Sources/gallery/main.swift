@@ -13,6 +13,11 @@ usage: gallery [--size WxH] [--scale N]     open the gallery window
        gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [...]
        gallery list [--size WxH]
        gallery COMMAND --help               help for one command
+Exit status, the same in every command:
+  0  done (compare: equal within the tolerance)
+  1  compare: the pictures differ; the window: it could not be opened or failed
+  2  bad usage, an input that cannot be read or is refused, or memory that cannot be had
+  3  an output that cannot be written
 """
 
 let shotHelp = """
@@ -26,14 +31,18 @@ Renders the gallery page, or one specimen's card, headless (no X server needed) 
                    release X Y, click X Y, hover X Y, scroll DX DY, key NAME,
                    keydown NAME, keyup NAME (X keysym names after shift+, ctrl+,
                    alt+ or super+: Tab, shift+Tab, space, Return, Escape, Page_Down),
-                   wait MS (advances the animation clock), shot FILE;
-                   '#' starts a comment
+                   wait MS (advances the animation clock), shot FILE (a path
+                   relative to the folder of OUT.png, or to DIR with --all, and
+                   confined to it); '#' starts a comment
   --time S         the animation clock's reading, in seconds after the replay's last
                    action, when the picture is taken (default 0)
   --all DIR        instead of OUT.png: every specimen's card in every state it has
                    (NAME.png, NAME.highlighted.png, NAME.disabled.png, NAME.selected.png,
-                   NAME.focused.png)
-                   and manifest.json, into the folder DIR
+                   NAME.focused.png) and manifest.json, into the folder DIR (made if
+                   need be); not with --specimen or --time
+Every file is written whole or not at all: a kill leaves the old file. The manifest
+says "complete": false until the last picture is written.
+Exit status: 0 written, 2 bad usage, a bad replay or no memory, 3 a file not written.
 """
 
 let compareHelp = """
@@ -41,9 +50,11 @@ usage: gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] 
                        [--ignore X,Y,W,H]... [--max-diff-pixels N] [--max-diff-ratio R] [--tolerance N]
        gallery compare EXPECTED_DIR ACTUAL_DIR [--report report.html] [the same options]
 Compares two pictures unpremultiplied over white by their YIQ colour distance, tells
-anti-aliased edge noise apart from real differences, and prints the figures.
+anti-aliased edge noise apart from real differences, and prints the figures; the largest
+colour distance is printed on --threshold's scale (a pixel differs when its distance is
+above the threshold).
   --diff OUT.png        the expected faded to grey, differences red, edge noise yellow,
-                        ignored regions blue
+                        ignored regions blue (pictures of one size only; two files only)
   --threshold T         the colour distance allowed, 0 (exact) to 1 (default 0.1)
   --antialiasing        count edge noise as differences too
   --ignore X,Y,W,H      a rectangle of the expected picture's pixels not compared
@@ -53,9 +64,11 @@ anti-aliased edge noise apart from real differences, and prints the figures.
   --tolerance N         the older rule instead: a pixel differs when a premultiplied
                         channel differs by more than N (0 to 255)
 Given two folders, compares every PNG of the same name, lists those only in one, and
-with --report writes one self-contained HTML page of the changes.
-Exit status: 0 equal within tolerance, 1 different, 2 unreadable or bad usage,
-3 the diff or the report could not be written.
+with --report (two folders only) writes one self-contained HTML page of the changes.
+Only regular files directly in each folder are read: a link is reported, not followed.
+An output may not be one of the inputs.
+Exit status: 0 equal within tolerance, 1 different (sizes included), 2 unreadable or
+bad usage or no memory, 3 the diff or the report could not be written.
 """
 
 let listHelp = """
@@ -160,19 +173,23 @@ func main() -> Int32 {
         checkPixels(size, scale)
         if let dir = a.options["--all"] {
             guard a.positional.isEmpty else { usageError("shot --all takes a folder instead of an output file") }
-            guard isDirectory(dir) else { usageError("--all '\(dir)': no such folder") }
+            for option in ["--specimen", "--time"] where a.options[option] != nil {
+                usageError("\(option) does not apply to shot --all, which takes every specimen at time 0")
+            }
+            let actions = a.options["--replay"].map(readReplay) ?? []
             do {
-                var actions: [Replay.Action] = []
-                if let file = a.options["--replay"] { actions = try Replay.parse(readText(file)) }
                 let entries = try ShotAll.write(to: dir, size: size, scale: scale, replay: actions)
-                print("\(entries.count) pictures and manifest.json in \(dir)")
+                print("\(entries.count) pictures and manifest.json in \(InputText.escaped(dir))")
                 return 0
             } catch {
-                say("\(error)")
-                return 1
+                return fail(error)
             }
         }
         guard a.positional.count == 1 else { usageError("shot takes one output file (see gallery shot --help)") }
+        let out = a.positional[0]
+        guard out.lowercased().hasSuffix(".png") else {
+            usageError("'\(out)': a shot is a PNG, and its name must end in .png")
+        }
         var time = 0.0
         if let text = a.options["--time"] {
             guard let t = InputText.number(text), t >= 0, t <= 3600 else {
@@ -180,24 +197,17 @@ func main() -> Int32 {
             }
             time = t
         }
-        var actions: [Replay.Action] = []
-        if let file = a.options["--replay"] {
-            do {
-                actions = try Replay.parse(readText(file))
-            } catch {
-                usageError("\(file): \(error)")
-            }
+        if let replay = a.options["--replay"], FileIO.sameFile(replay, out) {
+            usageError("'\(out)' is the replay file: an output may not be one of the inputs")
         }
+        let actions = a.options["--replay"].map(readReplay) ?? []
         do {
             let picture = try Gallery.shot(size: size, scale: scale, specimen: a.options["--specimen"], replay: actions,
-                                           time: time)
-            try picture.writePNG(to: a.positional[0])
+                                           time: time, outputFolder: AtomicFile.split(out).folder)
+            try picture.writePNG(to: out)
             return 0
-        } catch let e as GalleryError {
-            usageError("\(e)")
         } catch {
-            say("\(error)")
-            return 1
+            return fail(error)
         }
     case "compare":
         let a = Arguments(args, valued: ["--diff", "--tolerance", "--threshold", "--ignore", "--max-diff-pixels",
@@ -221,12 +231,24 @@ func main() -> Int32 {
             options.maxDiffPixelRatio = v
         }
         for region in a.all["--ignore"] ?? [] {
-            let parts = region.split(separator: ",").compactMap { InputText.number($0) }
-            guard parts.count == 4, parts[2] >= 0, parts[3] >= 0 else { usageError("bad --ignore '\(region)': expected X,Y,W,H") }
-            options.ignoredRegions.append(Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3]))
+            let parts = region.split(separator: ",", omittingEmptySubsequences: false).map { InputText.number($0) }
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w >= 0, h >= 0 else {
+                usageError("bad --ignore '\(region)': expected X,Y,W,H, four finite numbers with W and H not negative")
+            }
+            options.ignoredRegions.append(Rect(x: x, y: y, width: w, height: h))
         }
         if a.flags.contains("--antialiasing") { options.detectsAntialiasing = false }
-        if a.positional.allSatisfy(isDirectory) {
+        let folders = a.positional.map(isDirectory)
+        guard folders[0] == folders[1] else {
+            usageError("compare takes two PNG files or two folders, not one of each")
+        }
+        for (option, output) in [("--diff", a.options["--diff"]), ("--report", a.options["--report"])] {
+            if let output, a.positional.contains(where: { FileIO.sameFile($0, output) || $0 == output }) {
+                usageError("\(option) '\(output)' is one of the inputs: an output may not be one of them")
+            }
+        }
+        if folders[0] {
+            if a.options["--diff"] != nil { usageError("--diff applies to two files; for two folders use --report") }
             let result: DirectoryComparison
             do {
                 result = try DirectoryComparison(expected: a.positional[0], actual: a.positional[1], options: options)
@@ -237,14 +259,14 @@ func main() -> Int32 {
             print(result.summary)
             if let out = a.options["--report"] {
                 do {
-                    try FileIO.write(Array(try result.report().utf8), to: out)
+                    try result.writeReport(to: out)
                 } catch {
-                    say("cannot write the report: \(error)")
-                    return 3
+                    return fail(error, doing: "cannot write the report")
                 }
             }
             return result.passes ? 0 : 1
         }
+        if a.options["--report"] != nil { usageError("--report applies to two folders; for two files use --diff") }
         let images: [Surface]
         do {
             images = try a.positional.map { try Surface(contentsOfPNG: $0) }
@@ -255,19 +277,22 @@ func main() -> Int32 {
         let result: Comparison
         let diff: Surface?
         do {
-            (result, diff) = try ImageDiff.compare(images[0], images[1], options: options, diff: a.options["--diff"] != nil)
+            let wantsDiff = a.options["--diff"] != nil && images[0].width == images[1].width && images[0].height == images[1].height
+            (result, diff) = try ImageDiff.compare(images[0], images[1], options: options, diff: wantsDiff)
         } catch {
             say("\(error)")
             return 2
         }
         print(result.report)
         if let out = a.options["--diff"] {
+            guard let diff else {
+                say("no diff written to '\(out)': the pictures' sizes differ")
+                return 1
+            }
             do {
-                guard let diff else { throw GalleryError.specimenOutside }
                 try diff.writePNG(to: out)
             } catch {
-                say("cannot write the diff: \(error)")
-                return 3
+                return fail(error, doing: "cannot write the diff")
             }
         }
         return result.passes ? 0 : 1
@@ -291,12 +316,25 @@ func isDirectory(_ path: String) -> Bool {
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
 }
 
-/// A whole text file of at most 16 MiB, or a one-line error and exit status 2.
-func readText(_ path: String) -> String {
+/// A replay file's actions, or a one-line error and exit status 2.
+func readReplay(_ path: String) -> [Replay.Action] {
     do {
-        return String(decoding: try FileIO.read(path, limit: 16 << 20), as: UTF8.self)
+        return try Replay.parse(String(decoding: try FileIO.read(path, limit: 16 << 20), as: UTF8.self))
+    } catch let error as Replay.ParseError {
+        usageError("\(path): \(error)")
     } catch {
         usageError("cannot read replay: \(error)")
+    }
+}
+
+/// Says what went wrong and returns the status the fault has in every command: 3 for an
+/// output that cannot be written, 2 for the rest (bad input, memory).
+func fail(_ error: any Error, doing what: String? = nil) -> Int32 {
+    say((what.map { $0 + ": " } ?? "") + "\(error)")
+    guard let e = error as? RasterError else { return 2 }
+    switch e {
+    case .file, .notAFile, .pngEncode: return 3
+    default: return 2
     }
 }
 
