@@ -13,34 +13,13 @@ import TestSupport
 
     func file(_ name: String) -> String { scratch.file(name) }
 
-    /// Runs the gallery, optionally under `ulimit -v KiB` (through /bin/sh) or `ulimit -f`
-    /// blocks; the status, output and peak memory.
+    /// Runs the gallery to its end, optionally with at most `memoryKiB` of address space
+    /// (as `ulimit -v`) or files of at most `fileBlocks` KiB (as `ulimit -f`); the status,
+    /// output and peak memory (`LimitedRun`).
     func gallery(_ args: [String], memoryKiB: Int? = nil, fileBlocks: Int? = nil, timeout: Double = 120)
         -> (status: Int32, stdout: String, stderr: String, peakKiB: Int) {
-        let out = file("run-\(UInt32.random(in: 0...UInt32.max)).out"), err = out + ".err"
-        defer { unlink(out); unlink(err) }
-        var limits = ""
-        if let memoryKiB { limits += "ulimit -v \(memoryKiB); " }
-        // A write past the size limit fails with EFBIG once SIGXFSZ is ignored.
-        if let fileBlocks { limits += "trap '' XFSZ; ulimit -f \(fileBlocks); " }
-        let child: Child
-        do {
-            if limits.isEmpty {
-                child = try Child(GalleryToolTests.gallery, args, stdout: out, stderr: err)
-            } else {
-                child = try Child("/bin/sh", ["-c", limits + "exec \"$0\" \"$@\"", GalleryToolTests.gallery] + args,
-                                  stdout: out, stderr: err)
-            }
-        } catch {
-            return (-1, "", "cannot start: \(error)", 0)
-        }
-        let status = child.wait(timeout: timeout) ?? {
-            child.signal(SIGKILL)
-            return child.wait(timeout: 5) ?? -1
-        }()
-        let o = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-        let e = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-        return (status, o, e, child.peakMemoryKiB ?? 0)
+        LimitedRun.run(GalleryToolTests.gallery, args, memoryBytes: memoryKiB.map { $0 * 1024 },
+                       fileBytes: fileBlocks.map { $0 * 1024 }, timeout: timeout)
     }
 
     func writeBytes(_ bytes: [UInt8], to path: String) throws {
@@ -158,6 +137,44 @@ import TestSupport
         }
         #expect(sawOld + sawNew == 20, "old \(sawOld), new \(sawNew)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix(".killed") }.count <= 20)
+    }
+
+    /// Killed at random moments, a report and a diff are old and whole or new and whole.
+    @MainActor @Test func aKilledReportOrDiffLeavesTheOldFileOrTheNew() throws {
+        let x = try scratch.folder("kx"), y = try scratch.folder("ky")
+        for name in ["shape-star", "checkbox-checked", "button-title", "gradient-vertical"] {
+            #expect(gallery(["shot", x + "/\(name).png", "--specimen", name, "--scale", "2"]).status == 0)
+            #expect(gallery(["shot", y + "/\(name).png", "--specimen", name]).status == 0)
+        }
+        let report = file("killed.html"), old = "<html>old</html>\n"
+        try old.write(toFile: report, atomically: true, encoding: .utf8)
+        #expect(gallery(["compare", x, y, "--report", report]).status == 1)
+        let new = try String(contentsOfFile: report, encoding: .utf8)
+        let a = file("kd-a.png"), b = file("kd-b.png"), diff = file("kd-diff.png")
+        #expect(gallery(["shot", a, "--scale", "2"]).status == 0)
+        #expect(gallery(["shot", b, "--scale", "2", "--replay", try replayClick()]).status == 0)
+        try Surface(width: 3, height: 3).writePNG(to: diff)
+        var random = SplitMix64Test(seed: 35)
+        for i in 0..<20 {
+            try old.write(toFile: report, atomically: true, encoding: .utf8)
+            let child = try Child(GalleryToolTests.gallery, i % 2 == 0 ? ["compare", x, y, "--report", report]
+                                                                       : ["compare", a, b, "--diff", diff])
+            usleep(UInt32(random.next() % 600_000))
+            child.signal(SIGKILL)
+            _ = child.wait(timeout: 30)
+            let now = try String(contentsOfFile: report, encoding: .utf8)
+            #expect(now == old || now == new, "run \(i): a report of \(now.utf8.count) bytes")
+            let d = try Surface(contentsOfPNG: diff)
+            #expect(d.width == 3 || d.width == 2560, "run \(i): the diff decodes whole")
+        }
+    }
+
+    /// A replay file with one click on the first checkbox.
+    @MainActor func replayClick() throws -> String {
+        let path = file("click.txt")
+        let box = try #require(Gallery.list().first { $0.name == "checkbox-unchecked" }).frame.center
+        try "click \(box.x) \(box.y)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// A kill during `shot --all` leaves a manifest that says the set is incomplete, not

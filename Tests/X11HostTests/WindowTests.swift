@@ -264,7 +264,7 @@ struct WindowTests {
             return Int(count)
         }
         func descriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1 }
-        let before = (descriptors(), topLevelWindows(), XvfbServer.sharedMemorySegments().count)
+        let before = (descriptors(), topLevelWindows(), XvfbServer.sharedMemorySegments(createdBy: getpid()).count)
         for i in 0..<100 {
             let scene = Scene()
             let window = try X11Window(title: "dropped \(i)", root: scene.root, display: server.displayName, scale: 1)
@@ -272,7 +272,7 @@ struct WindowTests {
             #expect(window.presentationPath == .sharedMemory)
         }
         XSync(other, 0)
-        let after = (descriptors(), topLevelWindows(), XvfbServer.sharedMemorySegments().count)
+        let after = (descriptors(), topLevelWindows(), XvfbServer.sharedMemorySegments(createdBy: getpid()).count)
         #expect(after == before, "descriptors, windows, segments: before \(before), after \(after)")
     }
 

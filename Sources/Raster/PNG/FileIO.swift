@@ -61,8 +61,13 @@ package enum FileIO {
         guard unsafe fstat(fd, &info) == 0 else { throw RasterError.file(path: path, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw RasterError.notAFile(path: path) }
         guard info.st_size <= limit else { throw RasterError.fileTooLarge(path: path, limit: limit) }
+        // An array that cannot get its memory ends the process: the memory is shown to be
+        // there first, so that a file too large for it is an error.
+        let size = Int(info.st_size)
+        guard let probe = unsafe malloc(max(size, 1)) else { throw RasterError.outOfMemory(bytes: size) }
+        unsafe free(probe)
         var out: [UInt8] = []
-        out.reserveCapacity(Int(info.st_size))
+        out.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = unsafe chunk.withUnsafeMutableBytes { unsafe Glibc.read(fd, $0.baseAddress, $0.count) }
