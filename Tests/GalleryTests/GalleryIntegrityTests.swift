@@ -40,6 +40,10 @@ import TestSupport
             #expect(r.status == 2, "under \(limit >> 10) MiB: \(r.status) \(r.stderr.suffix(300))")
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("out of memory"), "\(r.stderr.suffix(300))")
         }
+        // Under 3 GiB the two pictures fit, and nothing of their size is made besides: the
+        // comparison ends (copying them whole, it aborted here).
+        let r = gallery(["compare", a, b], memoryKiB: 3 << 20)
+        #expect(r.status == 0, "\(r.status) \(r.stderr.suffix(300))")
     }
 
     /// Without a limit, comparing two pictures holds the two and nothing of their size

@@ -12,8 +12,8 @@ import Glibc
 public enum LimitedRun {
     static let launcher = """
         import os, resource, signal, sys
-        memory, size, out, err, peak = sys.argv[1:6]
-        argv = sys.argv[6:]
+        memory, size, out, err, peak, seconds = sys.argv[1:7]
+        argv = sys.argv[7:]
         pid = os.fork()
         if pid == 0:
             if memory != '-':
@@ -24,6 +24,9 @@ public enum LimitedRun {
             for fd, path in ((1, out), (2, err)):
                 os.dup2(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), fd)
             os.execv(argv[0], argv)
+        # A program that outlives its time is killed here, not left behind.
+        signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
+        signal.alarm(max(1, int(float(seconds))))
         _, status, usage = os.wait4(pid, 0)
         with open(peak, 'w') as f:
             f.write(str(usage.ru_maxrss))
@@ -31,8 +34,8 @@ public enum LimitedRun {
         sys.exit(code if code >= 0 else 128 - code)
         """
 
-    /// Runs `path` with `args`; returns its status (128 + signal when killed), output and
-    /// peak resident memory in KiB.
+    /// Runs `path` with `args`, killing it after `timeout` seconds; returns its status
+    /// (128 + signal when killed), output and peak resident memory in KiB.
     public static func run(_ path: String, _ args: [String], memoryBytes: Int? = nil, fileBytes: Int? = nil,
                            timeout: Double = 120) -> (status: Int32, stdout: String, stderr: String, peakKiB: Int) {
         let base = NSTemporaryDirectory() + "vitrine-limited-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -40,10 +43,11 @@ public enum LimitedRun {
         defer { for f in [out, err, peak] { unlink(f) } }
         guard let python = XvfbServer.which("python3") else { return (-1, "", "python3 is not installed", 0) }
         let limits = [memoryBytes.map(String.init) ?? "-", fileBytes.map(String.init) ?? "-"]
-        guard let child = try? Child(python, ["-c", launcher] + limits + [out, err, peak, path] + args) else {
+        guard let child = try? Child(python, ["-c", launcher] + limits + [out, err, peak, String(Int(timeout)), path] + args)
+        else {
             return (-1, "", "cannot start \(python)", 0)
         }
-        let status = child.wait(timeout: timeout) ?? {
+        let status = child.wait(timeout: timeout + 10) ?? {
             child.signal(SIGKILL)
             return child.wait(timeout: 5) ?? -1
         }()
