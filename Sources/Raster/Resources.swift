@@ -4,9 +4,9 @@ import Glibc
 /// from the working directory, then up from the executable (a `swift run` build lives in
 /// `.build/<triple>/<config>/`), then in this source file's package, where a program that
 /// depends on Vitrine finds it in its checkout.
-public enum Resources {
+package enum Resources {
     /// The path of a resource file, or nil when it is nowhere to be found.
-    public static func path(_ name: String) -> String? {
+    package static func path(_ name: String) -> String? {
         var candidates = ["Resources/\(name)"]
         var exe = [CChar](repeating: 0, count: 4096)
         // Safe: readlink writes at most the count given, one less than the buffer.

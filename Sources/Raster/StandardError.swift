@@ -1,9 +1,9 @@
 import Glibc
 
 /// Writes diagnostics to file descriptor 2, unbuffered and without shared C stream state.
-public enum StandardError {
+package enum StandardError {
     /// Writes `line` and a newline to standard error.
-    public static func write(_ line: String) {
+    package static func write(_ line: String) {
         var bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {

@@ -2,10 +2,17 @@ extension Context {
     /// Draws the shadow a path casts, without the path (a layer's `shadowPath`): the path's
     /// coverage blurred with sigma = `radius` points, moved by `offset` points, in `color`
     /// times `opacity`. With `outsideOnly`, the part under the path itself is left out,
-    /// so a translucent shape shows no shadow through it. A `cache` skips the blur when
-    /// the same shadow is drawn again.
+    /// so a translucent shape shows no shadow through it.
     public func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
-                           outsideOnly: Bool = false, cache: ShadowCache? = nil) {
+                           outsideOnly: Bool = false) {
+        drawShadow(of: path, color: color, opacity: opacity, offset: offset, radius: radius, outsideOnly: outsideOnly,
+                   cache: nil)
+    }
+
+    /// As `drawShadow(of:color:opacity:offset:radius:outsideOnly:)`; a `cache` skips the
+    /// blur when the same shadow is drawn again (a layer's shadow, frame after frame).
+    package func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+                            outsideOnly: Bool = false, cache: ShadowCache?) {
         guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
         let mask = cachedShadow(path, style, kind: outsideOnly ? 1 : 0, cache) { shape throws(RasterError) in
             // The part outside the shape, from its coverage before the blur.
@@ -23,10 +30,15 @@ extension Context {
 
     /// Draws the shadow cast inside a path by its surroundings (an inner shadow): the
     /// inverse of the path's coverage blurred with sigma = `radius` points, moved by
-    /// `offset` points, kept only inside the path, in `color` times `opacity`. A `cache`
-    /// skips the blur when the same shadow is drawn again.
-    public func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
-                                cache: ShadowCache? = nil) {
+    /// `offset` points, kept only inside the path, in `color` times `opacity`.
+    public func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double) {
+        drawInnerShadow(of: path, color: color, opacity: opacity, offset: offset, radius: radius, cache: nil)
+    }
+
+    /// As `drawInnerShadow(of:color:opacity:offset:radius:)`; a `cache` skips the blur
+    /// when the same shadow is drawn again.
+    package func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+                                 cache: ShadowCache?) {
         guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
         let mask = cachedShadow(path, style, kind: 2, cache) { shape throws(RasterError) in
             let inverse = try shape.copy()

@@ -3,7 +3,7 @@ import Synchronization
 /// Remembers the coverage of the last shadow drawn with it, so that the same shadow drawn
 /// again (a view redrawn without change) composites at once instead of being blurred
 /// anew: what a layer's cached shadow is to Core Animation. Give each shadow its own cache.
-public final class ShadowCache {
+package final class ShadowCache {
     struct Key: Equatable {
         let path: Path
         let transform: AffineTransform
@@ -70,10 +70,10 @@ public final class ShadowCache {
     }
 
     /// An empty cache.
-    public init() {}
+    package init() {}
 
     /// Forgets the remembered shadow.
-    public func clear() {
+    package func clear() {
         key = nil
         mask = nil
         fills = []
