@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayersTests",
-            dependencies: ["Layers", "Raster", "TestSupport"]
+            dependencies: ["Layers", "Raster", "TestSupport", "VitrineTesting"]
         ),
         .testTarget(
             name: "ImageDiffTests",
@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewsTests",
-            dependencies: ["Views", "Layers", "Gallery", "Raster", "Text", "RasterScenes", "TestSupport"],
+            dependencies: ["Views", "Layers", "Gallery", "Raster", "Text", "RasterScenes", "TestSupport", "VitrineTesting"],
             exclude: ["Golden"]
         ),
         .target(
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: ["Gallery", "gallery", "hello-window", "draw-badge", "Views", "Layers", "X11Host", "Raster", "CX11",
-                           "TestSupport"],
+                           "TestSupport", "VitrineTesting"],
             exclude: ["Golden"]
         ),
         .testTarget(

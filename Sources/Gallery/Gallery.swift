@@ -87,13 +87,9 @@ public enum Gallery {
         }
     }
 
-    /// Runs `body` on the manual animation clock, from 0, and gives the clock back as it
-    /// was afterwards, whatever `body` does.
+    /// Runs `body` on a manual animation clock of its own, from 0.
     static func withManualClock<T>(_ body: () throws -> T) rethrows -> T {
-        let clock = MediaClock.manualTime
-        defer { MediaClock.manualTime = clock }
-        MediaClock.manualTime = 0
-        return try body()
+        try MediaClock.withManualClock(at: 0, body)
     }
 
     /// Every specimen's name and frame, in window points, at `size`.
@@ -109,7 +105,6 @@ public enum Gallery {
     /// the run ends normally. Tab, Space, Return, Escape and the scrolling keys are the
     /// views' (see `RootView` and `ScrollView`).
     public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
-        MediaClock.manualTime = nil  // the live window runs on the system's clock
         let made = makeRoot(size: size, scale: scale ?? 1)
         let root = made.0
         var page = made.1

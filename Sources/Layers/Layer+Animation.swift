@@ -147,11 +147,22 @@ public enum AnimationEngine {
     static func register(_ layer: Layer) {
         if !layers.contains(where: { $0.layer === layer }) { layers.append(WeakLayer(layer)) }
         layer.updatePresentation(at: currentMediaTime())
-        onAnimationAdded?()
+        for observer in observers.values { observer() }
     }
 
-    /// Called when an animation is added: a window host starts its frame timer.
-    public static var onAnimationAdded: (() -> Void)?
+    /// Those told when an animation is added, by their observation's number.
+    static var observers: [Int: () -> Void] = [:]
+    static var nextObserver = 0
+
+    /// Tells `handler` each time an animation is added, until the observation returned is
+    /// cancelled or dropped: a window host starts its frame timer. The engine is one for
+    /// the process, as Core Animation's is; each window observes it on its own, and none
+    /// can end another's observation.
+    public static func observeAnimationsAdded(_ handler: @escaping () -> Void) -> AnimationObservation {
+        nextObserver += 1
+        observers[nextObserver] = handler
+        return AnimationObservation(id: nextObserver)
+    }
 
     /// Whether any layer has an animation that still runs: a window host renders frames
     /// while it does.
@@ -173,4 +184,18 @@ public enum AnimationEngine {
         layers.removeAll { $0.layer?.running.isEmpty ?? true }
         return any
     }
+}
+
+/// An observation of the animation engine (`AnimationEngine.observeAnimationsAdded(_:)`),
+/// ended by `cancel()` or when dropped.
+@MainActor
+public final class AnimationObservation {
+    private let id: Int
+
+    init(id: Int) { self.id = id }
+
+    /// Ends the observation: its handler is not called again.
+    public func cancel() { AnimationEngine.observers[id] = nil }
+
+    isolated deinit { cancel() }
 }

@@ -28,6 +28,8 @@ public final class X11Window {
     private var frame: FrameBuffer
     private let allowSharedMemory: Bool
     private var wakePipe: WakePipe?
+    /// This window's own observation of the animation engine: an animation added wakes it.
+    private var animationObservation: AnimationObservation?
     private var pendingSize: (Int, Int)?
     private var exposed: Rect = .null
     private var closed = false
@@ -89,7 +91,7 @@ public final class X11Window {
         wakePipe = WakePipe()
         root.onNeedsFrame = { [weak self] in self?.wake() }
         root.onCursorChange = { [weak self] cursor in self?.window.setCursor(cursor) }
-        AnimationEngine.onAnimationAdded = { [weak self] in self?.wake() }
+        animationObservation = AnimationEngine.observeAnimationsAdded { [weak self] in self?.wake() }
         window.map()
         display.flush()
     }
@@ -179,7 +181,8 @@ public final class X11Window {
     public func close() {
         guard !closed else { return }
         closed = true
-        AnimationEngine.onAnimationAdded = nil
+        animationObservation?.cancel()
+        animationObservation = nil
         frame.release()
         if !destroyedByAnother { window.destroy() }
         display.close()

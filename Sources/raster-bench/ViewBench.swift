@@ -61,8 +61,11 @@ enum ViewBench {
     /// The median time of one animation frame of a specimen after a click: the clock
     /// advanced by a 60th of a second, the animations stepped, the damage rendered.
     static func animationFrame(_ name: String, scale: Double) -> Double {
+        MediaClock.withManualClock(at: 0) { animationFrameOnManualClock(name, scale: scale) }
+    }
+
+    static func animationFrameOnManualClock(_ name: String, scale: Double) -> Double {
         let size = Size(width: 1280, height: 1200)
-        MediaClock.manualTime = 0
         let (root, page) = Gallery.makeRoot(size: size)
         let surface = try! Surface(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
         root.render(into: surface)
@@ -78,7 +81,6 @@ enum ViewBench {
                 times.append(nowMilliseconds() - t0)
             }
         }
-        MediaClock.manualTime = nil
         times.sort()
         return times[times.count / 2]
     }

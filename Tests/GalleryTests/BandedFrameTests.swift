@@ -1,6 +1,7 @@
 import Layers
 import Raster
 import Testing
+import VitrineTesting
 import TestSupport
 import Views
 @testable import Gallery
@@ -9,12 +10,11 @@ import Views
 /// byte: the whole page, a scrolled page with the focus ring, and the damage frames after
 /// a click and a key.
 @MainActor
-@Suite struct BandedFrameTests {
+@Suite(.manualClock()) struct BandedFrameTests {
     static let threads = RenderThreads(count: 3)
 
     func frames(scale: Double, threads: RenderThreads?, _ steps: [(RootView, GalleryPage) -> Void]) throws -> [Surface] {
         MediaClock.manualTime = 0
-        defer { MediaClock.manualTime = nil }
         let (root, page) = Gallery.makeRoot(scale: scale)
         root.renderThreads = threads
         root.bandedDrawingThreshold = 0

@@ -12,8 +12,6 @@ import X11Host
 @Suite(.serialized, .enabled(if: XvfbServer.unavailableReason == nil, "\(XvfbServer.unavailableReason ?? "")"))
 struct LiveGalleryTests {
     @Test func aClickThroughTheServerEqualsTheReplayedShot() throws {
-        // The window animates on the system's clock, whatever a test before set.
-        MediaClock.manualTime = nil
         let server = try XvfbServer()
         defer { server.stop() }
         let (root, page) = Gallery.makeRoot()

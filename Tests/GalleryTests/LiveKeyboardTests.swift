@@ -24,8 +24,6 @@ struct LiveKeyboardTests {
         var markers = 0
 
         init(size: Size = GalleryPage.defaultSize) throws {
-            // The window animates on the system's clock, whatever a test before set.
-            MediaClock.manualTime = nil
             server = try XvfbServer()
             (root, page) = Gallery.makeRoot(size: size)
             window = try X11Window(title: "Vitrine Gallery", root: root, display: server.displayName, scale: 1,

@@ -2,10 +2,11 @@ import Glibc
 @testable import Layers
 import Raster
 import Testing
+import VitrineTesting
 
 /// Core Animation's timing, checked against the formulas.
 @MainActor
-@Suite(.serialized) struct AnimationTimingTests {
+@Suite(.manualClock(), .serialized) struct AnimationTimingTests {
     /// A layer on screen (drawn once, so that its changes may animate).
     func layer() throws -> Layer {
         let l = Layer()

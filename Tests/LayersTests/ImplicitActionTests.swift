@@ -1,10 +1,11 @@
 @testable import Layers
 import Raster
 import Testing
+import VitrineTesting
 
 /// Which property changes animate by themselves.
 @MainActor
-@Suite(.serialized) struct ImplicitActionTests {
+@Suite(.manualClock(), .serialized) struct ImplicitActionTests {
     @Test func aStandAloneLayerAnimatesOpacityOverAQuarterSecond() throws {
         MediaClock.manualTime = 50
         let l = Layer()

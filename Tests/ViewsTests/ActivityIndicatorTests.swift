@@ -2,11 +2,12 @@ import Glibc
 import Layers
 import Raster
 import Testing
+import VitrineTesting
 @testable import Views
 
 /// The spinner turns a twelfth of a turn at a time, once a second.
 @MainActor
-@Suite(.serialized) struct ActivityIndicatorTests {
+@Suite(.manualClock(), .serialized) struct ActivityIndicatorTests {
     @Test func itTurnsInTwelfthsWhileAnimating() throws {
         MediaClock.manualTime = 0
         let spinner = ActivityIndicatorView(frame: Rect(x: 0, y: 0, width: 40, height: 40), style: .large)

@@ -2,6 +2,7 @@ import Foundation
 import Layers
 import Raster
 import Testing
+import VitrineTesting
 import TestSupport
 @testable import Views
 
@@ -75,10 +76,9 @@ final class StarControl: Control {
 }
 
 @MainActor
-@Suite struct ScrollIndicatorGoldenTests {
+@Suite(.manualClock()) struct ScrollIndicatorGoldenTests {
     func scene(at seconds: Double) throws -> Surface {
         MediaClock.manualTime = 0
-        defer { MediaClock.manualTime = nil }
         let root = RootView(size: Size(width: 200, height: 150))
         let scroll = ScrollView(frame: root.bounds)
         scroll.contentSize = Size(width: 400, height: 600)

@@ -1,6 +1,7 @@
 import Layers
 import Raster
 import Testing
+import VitrineTesting
 @testable import Views
 
 @MainActor
@@ -90,7 +91,7 @@ import Testing
 }
 
 @MainActor
-@Suite struct ScrollViewTests {
+@Suite(.manualClock()) struct ScrollViewTests {
     func scene() -> (RootView, ScrollView) {
         MediaClock.manualTime = 0
         let root = RootView(size: Size(width: 200, height: 150))
@@ -161,7 +162,6 @@ import Testing
         // A scroll shows them again.
         root.handle(PointerEvent(.scroll(delta: Point(x: 0, y: 30)), at: Point(x: 50, y: 50), button: 0))
         #expect(opacities() == [1, 1])
-        MediaClock.manualTime = nil
         // Lengths say how much shows, positions where.
         let v = bars[0].frame
         #expect(abs(v.height - 2 - max(ScrollIndicatorLayer.minimumLength, (150 - 12) * 150 / 1000)) < 1e-9)
@@ -170,7 +170,6 @@ import Testing
 
     @Test func contentThatFitsHasNoIndicator() {
         MediaClock.manualTime = 0
-        defer { MediaClock.manualTime = nil }
         let root = RootView(size: Size(width: 200, height: 150))
         let scroll = ScrollView(frame: root.bounds)
         scroll.contentSize = Size(width: 200, height: 100)

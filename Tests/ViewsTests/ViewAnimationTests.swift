@@ -1,11 +1,12 @@
 import Layers
 import Raster
 import Testing
+import VitrineTesting
 @testable import Views
 
 /// `View.animate`: a view's layer animates only inside an animation block.
 @MainActor
-@Suite(.serialized) struct ViewAnimationTests {
+@Suite(.manualClock(), .serialized) struct ViewAnimationTests {
     func onScreen() throws -> (RootView, View) {
         MediaClock.manualTime = 10
         let root = RootView(size: Size(width: 200, height: 200))
@@ -106,7 +107,7 @@ import Testing
 
 /// A pressed button's look comes back by fading, not at once.
 @MainActor
-@Suite(.serialized) struct ButtonFadeTests {
+@Suite(.manualClock(), .serialized) struct ButtonFadeTests {
     @Test func theTitleFadesBackAfterARelease() throws {
         MediaClock.manualTime = 0
         let root = RootView(size: Size(width: 160, height: 60))

@@ -22,7 +22,6 @@ struct AnimationFrameTests {
     }
 
     @Test func aOneSecondAnimationIsPacedAndThenIdle() throws {
-        MediaClock.manualTime = nil
         let server = try XvfbServer()
         defer { server.stop() }
         let root = RootView(size: Size(width: 400, height: 200))

@@ -65,7 +65,6 @@ struct WindowTests {
     }
 
     func clickChecks(server: XvfbServer, expectedPath: PresentationPath, scale: Double = 1) throws {
-        MediaClock.manualTime = nil  // the button's fade runs on the system's clock
         let scene = Scene()
         let window = try X11Window(title: "Vitrine test", root: scene.root, display: server.displayName, scale: scale)
         defer { window.close() }
