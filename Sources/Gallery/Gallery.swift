@@ -53,7 +53,7 @@ public enum Gallery {
                      outputFolder: String, control change: ((Control) -> Bool)?) throws -> Surface? {
         guard let pixels = PixelSize(points: size, scale: scale) else { throw GalleryError.badSize(size, scale) }
         let time = time.isFinite ? min(max(time, 0), 3600) : 0
-        return try withManualClock {
+        return try MediaClock.withManualClock(at: 0) {
             let (root, page) = makeRoot(size: size, scale: scale)
             // A part of the picture that could not be drawn fails the shot, rather than give a
             // picture without it.
@@ -85,11 +85,6 @@ public enum Gallery {
             if let failure { throw failure }
             return s
         }
-    }
-
-    /// Runs `body` on a manual animation clock of its own, from 0.
-    static func withManualClock<T>(_ body: () throws -> T) rethrows -> T {
-        try MediaClock.withManualClock(at: 0, body)
     }
 
     /// Every specimen's name and frame, in window points, at `size`.

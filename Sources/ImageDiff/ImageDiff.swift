@@ -51,11 +51,11 @@ public enum ImageDiff {
         }
         let ignored = options.ignoredRegions.compactMap { PixelBox(covering: $0, width: w, height: h) }
         func isIgnored(_ x: Int, _ y: Int) -> Bool { ignored.contains { $0.contains(x, y) } }
-        let identical = (0..<h).allSatisfy { expected.rowEquals(actual, $0) }
-        let ignoredCount = PixelBox.union(ignored)
-        if identical && !diff {
+        // Without a diff to draw, equal pictures need no more than their rows compared
+        // (the scan stops at the first row that differs).
+        if !diff && (0..<h).allSatisfy({ expected.rowEquals(actual, $0) }) {
             let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
-                               largestDelta: 0, differenceBounds: nil, comparedPixels: w * h - ignoredCount,
+                               largestDelta: 0, differenceBounds: nil, comparedPixels: w * h - PixelBox.union(ignored),
                                identical: true, options: options)
             return (c, nil)
         }
@@ -63,11 +63,13 @@ public enum ImageDiff {
         let limit = maximumDelta * options.threshold * options.threshold
         var differing = 0, noise = 0, largest = 0.0, compared = 0
         var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var sameRows = 0
         let red = Pixel(r: 255, g: 0, b: 0, a: 255), yellow = Pixel(r: 255, g: 255, b: 0, a: 255)
         for y in 0..<h {
             let sameRow = expected.rowEquals(actual, y)
+            if sameRow { sameRows += 1 }
             for x in 0..<w {
-                let p = expected.word(x, y)
+                let p = expected[x, y].argb
                 // What the diff shows where no difference is: the expected, faded, and
                 // tinted blue where ignored.
                 func background(ignored: Bool) {
@@ -90,7 +92,7 @@ public enum ImageDiff {
                     background(ignored: false)
                     continue
                 }
-                let q = actual.word(x, y)
+                let q = actual[x, y].argb
                 if p == q {
                     background(ignored: false)
                     continue
@@ -124,7 +126,7 @@ public enum ImageDiff {
         let bounds = x1 < 0 ? nil : (x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
         let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: differing, antialiasedPixels: noise,
                            largestDelta: min(largest, 1), differenceBounds: bounds, comparedPixels: compared,
-                           identical: identical, options: options)
+                           identical: sameRows == h, options: options)
         return (c, out)
     }
 
@@ -136,11 +138,11 @@ public enum ImageDiff {
         var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
-        let centre = img.word(x, y)
+        let centre = img[x, y].argb
         let yc = brightness(overWhite(centre))
         for ny in ya...yb {
             for nx in xa...xb where nx != x || ny != y {
-                let n = img.word(nx, ny)
+                let n = img[nx, ny].argb
                 let d = overWhite(n) == overWhite(centre) ? 0 : yc - brightness(overWhite(n))
                 if d == 0 {
                     zeroes += 1
@@ -163,10 +165,10 @@ public enum ImageDiff {
         let w = img.width, h = img.height
         let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
         var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
-        let c = overWhite(img.word(x, y))
+        let c = overWhite(img[x, y].argb)
         for ny in ya...yb {
             for nx in xa...xb where nx != x || ny != y {
-                if overWhite(img.word(nx, ny)) == c {
+                if overWhite(img[nx, ny].argb) == c {
                     zeroes += 1
                     if zeroes > 2 { return true }
                 }

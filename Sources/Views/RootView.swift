@@ -131,29 +131,11 @@ public final class RootView: View {
     /// surface's scale maps points to pixels.
     @discardableResult
     public func render(into surface: Surface, full: Bool = false) -> [Rect] {
-        layoutScheduled = false
-        // The turn's changes are committed, and the animations stepped to the clock.
-        Transaction.flush()
-        AnimationEngine.step()
-        layoutIfNeeded()
-        validateFocus()
-        layer.layoutIfNeeded()
-        if surface.scale != contentsScale {
-            contentsScale = surface.scale
-            layer.applyContentsScale(surface.scale)
-        }
-        var rects = full ? [bounds] : damage
+        prepareFrame(for: surface)
+        let rects = full ? [bounds] : damage
         if !full { damage.removeAll() }
-        rects = expandForWholeViews(rects)
-        let scale = surface.scale
-        let canvas = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
-        var pixels: [Rect] = []
-        for r in rects {
-            let p = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
-                .intersection(canvas)
-            if !p.isNull && p.width > 0 && p.height > 0 { pixels.append(p) }
-        }
-        pixels = RootView.merge(pixels)
+        let pixels = devicePixels(of: rects, scale: surface.scale,
+                                  within: Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)))
         draw(pixels, into: surface, origin: .zero)
         return pixels
     }
@@ -163,6 +145,18 @@ public final class RootView: View {
     /// root, without the memory of the whole. Every view is drawn whatever the damage,
     /// as by `render(into:full:)`; the pixels equal that picture's, cropped.
     public func render(_ region: Rect, into surface: Surface) {
+        prepareFrame(for: surface)
+        let scale = surface.scale
+        let origin = Point(x: (region.x * scale).rounded(.down), y: (region.y * scale).rounded(.down))
+        guard origin.x.isFinite, origin.y.isFinite else { return }
+        let canvas = Rect(x: origin.x, y: origin.y, width: Double(surface.width), height: Double(surface.height))
+        draw(devicePixels(of: [bounds.intersection(region)], scale: scale, within: canvas), into: surface, origin: origin)
+    }
+
+    /// What comes before drawing a frame: the turn's changes committed, the animations
+    /// stepped to the clock, layout, the focus checked, and the stores' scale made the
+    /// surface's.
+    private func prepareFrame(for surface: Surface) {
         layoutScheduled = false
         Transaction.flush()
         AnimationEngine.step()
@@ -173,19 +167,18 @@ public final class RootView: View {
             contentsScale = surface.scale
             layer.applyContentsScale(surface.scale)
         }
-        let scale = surface.scale
-        let origin = Point(x: (region.x * scale).rounded(.down), y: (region.y * scale).rounded(.down))
-        guard origin.x.isFinite, origin.y.isFinite else { return }
-        let canvas = Rect(x: origin.x, y: origin.y, width: Double(surface.width), height: Double(surface.height))
-        var rects = expandForWholeViews([bounds.intersection(region)])
-        rects = rects.filter { !$0.isNull }
+    }
+
+    /// The whole device pixels under `rects` (points), grown over the layers that are
+    /// redrawn whole, cut to `canvas` and merged where they overlap.
+    private func devicePixels(of rects: [Rect], scale: Double, within canvas: Rect) -> [Rect] {
         var pixels: [Rect] = []
-        for r in rects {
+        for r in expandForWholeViews(rects.filter { !$0.isNull }) {
             let p = Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale).integral
                 .intersection(canvas)
             if !p.isNull && p.width > 0 && p.height > 0 { pixels.append(p) }
         }
-        draw(RootView.merge(pixels), into: surface, origin: origin)
+        return RootView.merge(pixels)
     }
 
     /// Draws the given pixel rectangles of the root (in the root's pixels) into `surface`,

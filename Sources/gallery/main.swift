@@ -103,13 +103,14 @@ func parseScale(_ text: String) -> Double {
 /// A size and scale that make a picture of at least one pixel a side, within the pixel
 /// budget of a surface, so that it can be drawn and written.
 func checkPixels(_ size: Size, _ scale: Double) {
+    guard PixelSize(points: size, scale: scale) == nil else { return }
+    // What is wrong, for the message: sizes and scales are parsed finite and at most
+    // 16384 and 8, so these fit an Int.
     let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
     let points = "\(Int(size.width)) x \(Int(size.height)) points at scale \(scale)"
     guard w >= 1, h >= 1 else { usageError("\(points) make a picture of \(w) x \(h) pixels") }
-    guard Surface.allows(width: w, height: h) else {
-        usageError("\(points) make \(w) x \(h) pixels: a picture may have at most \(Surface.maximumSide) a side "
-                   + "and \(Surface.maximumPixels) in all")
-    }
+    usageError("\(points) make \(w) x \(h) pixels: a picture may have at most \(Surface.maximumSide) a side "
+               + "and \(Surface.maximumPixels) in all")
 }
 
 /// Options and positional arguments of one command.

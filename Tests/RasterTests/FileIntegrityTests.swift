@@ -107,13 +107,13 @@ import TestSupport
     /// tool-level test of a file size limit covers the same path).
     @Test func aFullDiskLeavesTheOldFileAndSaysWhy() throws {
         let mountPoint = try scratch.folder("small")
-        guard geteuid() == 0, Spawned.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]) == 0 else {
+        guard geteuid() == 0, XvfbServer.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]).status == 0 else {
             withKnownIssue("mounting a tmpfs needs root; GalleryIntegrityTests covers a full disk with a file size limit") {
                 Issue.record("skipped")
             }
             return
         }
-        defer { _ = Spawned.run("/bin/umount", [mountPoint]) }
+        defer { _ = XvfbServer.run("/bin/umount", [mountPoint]) }
         let path = mountPoint + "/old.png"
         let small = try picture(Pixel(r: 10, g: 200, b: 30, a: 255))
         try small.writePNG(to: path)
@@ -128,13 +128,5 @@ import TestSupport
         #expect(throws: RasterError.file(path: mountPoint + "/big.txt", errno: ENOSPC)) {
             try FileIO.write([UInt8](repeating: 7, count: 200_000), to: mountPoint + "/big.txt")
         }
-    }
-}
-
-/// A program run to its end, for the test's own set-up (mounting a filesystem).
-enum Spawned {
-    static func run(_ path: String, _ args: [String]) -> Int32 {
-        guard let child = try? Child(path, args) else { return -1 }
-        return child.wait(timeout: 30) ?? -1
     }
 }

@@ -61,11 +61,8 @@ package enum FileIO {
         guard unsafe fstat(fd, &info) == 0 else { throw RasterError.file(path: path, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw RasterError.notAFile(path: path) }
         guard info.st_size <= limit else { throw RasterError.fileTooLarge(path: path, limit: limit) }
-        // An array that cannot get its memory ends the process: the memory is shown to be
-        // there first, so that a file too large for it is an error.
         let size = Int(info.st_size)
-        guard let probe = unsafe malloc(max(size, 1)) else { throw RasterError.outOfMemory(bytes: size) }
-        unsafe free(probe)
+        try checkMemory(size)
         var out: [UInt8] = []
         out.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -103,6 +100,14 @@ package enum FileIO {
             done += n
         }
         return 0
+    }
+
+    /// Throws `RasterError.outOfMemory` unless `bytes` can be allocated now: an array
+    /// that cannot get its memory ends the process, so its memory is shown to be there
+    /// (allocated and freed) before it is made.
+    static func checkMemory(_ bytes: Int) throws(RasterError) {
+        guard let probe = unsafe malloc(max(bytes, 1)) else { throw RasterError.outOfMemory(bytes: bytes) }
+        unsafe free(probe)
     }
 
     /// Whether two paths name the same existing file (the same device and inode).

@@ -195,9 +195,7 @@ enum PNGCodec {
             defer { unsafe free(buffer) }
             var size = capacity
             if unsafe png_image_write_to_memory(&image, buffer, &size, 0, rgba, stride, nil) != 0 {
-                // The array is made only after its memory was shown to be there.
-                guard let probe = unsafe malloc(size) else { throw RasterError.outOfMemory(bytes: size) }
-                unsafe free(probe)
+                try FileIO.checkMemory(size)
                 return unsafe Array(UnsafeRawBufferPointer(start: buffer, count: size))
             }
             // Too small: libpng says how much it needs (and leaves its message empty).

@@ -149,13 +149,6 @@ import Glibc
         return out
     }
 
-    /// The pixel at (x, y) as a `0xAARRGGBB` word, read in place (0 outside the surface):
-    /// for engines that walk a surface without copying it.
-    @inline(__always) package func word(_ x: Int, _ y: Int) -> UInt32 {
-        guard x >= 0, x < width, y >= 0, y < height else { return 0 }
-        return unsafe base[y * rowWords + x]
-    }
-
     /// Whether row `y` of this surface and of `other` hold the same pixels (both in range,
     /// the widths equal).
     package func rowEquals(_ other: Surface, _ y: Int) -> Bool {
