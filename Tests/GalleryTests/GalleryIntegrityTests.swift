@@ -331,7 +331,7 @@ struct SplitMix64Test {
 struct LiveIntegrityTests {
     /// A resize past what memory allows keeps the old frame, says so, and the window goes
     /// on answering (it released the old frame first and again in deinit: a double free).
-    @Test func aResizePastTheMemoryLimitKeepsTheWindowRunning() throws {
+    @MainActor @Test func aResizePastTheMemoryLimitKeepsTheWindowRunning() throws {
         let server = try XvfbServer()
         defer { server.stop() }
         let scratch = try ScratchDirectory("live-integrity")
@@ -348,17 +348,35 @@ struct LiveIntegrityTests {
         let id = try #require(found.stdout.split(separator: "\n").first.map(String.init), "\(found.stderr)")
         server.xdotool("windowsize", id, "16384", "16384")
         func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        var deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(15)
         while Date() < deadline && !text(err).contains("the window keeps its size") && child.isRunning { usleep(50_000) }
         #expect(child.isRunning, "the window is still running: \(text(err))")
         #expect(text(err).contains("out of memory") && text(err).contains("the window keeps its size"), "\(text(err))")
-        // It answers: a screenshot key names its file.
-        deadline = Date().addingTimeInterval(15)
-        while Date() < deadline && text(out).isEmpty && child.isRunning {
-            server.xdotool("key", "--window", id, "F12")
-            usleep(200_000)
+        // It answers keys and clicks: a screenshot before and after a click on a checkbox,
+        // each named on standard output, differ where the checkbox is.
+        func screenshot(_ count: Int) -> String? {
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline && child.isRunning {
+                let names = text(out).split(separator: "\n")
+                if names.count >= count, let last = names.last { return scratch.file(String(last)) }
+                server.xdotool("key", "--window", id, "F12")
+                usleep(300_000)
+            }
+            return nil
         }
-        #expect(text(out).hasPrefix("vitrine-"), "\(text(out)) \(text(err))")
+        _ = try #require(screenshot(1), "\(text(out)) \(text(err))")
+        usleep(1_000_000)  // F12 presses still queued land before the click
+        let names = text(out).split(separator: "\n")
+        let taken = names.count
+        let before = scratch.file(String(names[taken - 1]))
+        let box = try #require(Gallery.list().first { $0.name == "checkbox-unchecked" }).frame
+        server.xdotool("mousemove", "--window", id, "\(Int(box.midX))", "\(Int(box.midY))", "click", "1")
+        usleep(300_000)
+        let after = try #require(screenshot(taken + 1), "\(text(out)) \(text(err))")
+        let a = try Surface(contentsOfPNG: before), b = try Surface(contentsOfPNG: after)
+        var changed = 0
+        for y in Int(box.minY)..<Int(box.maxY) { for x in Int(box.minX)..<Int(box.maxX) where a[x, y] != b[x, y] { changed += 1 } }
+        #expect(changed > 20, "the click toggled the checkbox: \(changed) pixels changed")
         #expect(child.isRunning)
     }
 
