@@ -150,8 +150,8 @@ import TestSupport
             let many = try Surface(width: 600, height: 520)
             let c = Context(surface: many, threads: BandTests.threads)
             draw(c)
-            #expect(c.recording?.blurs.count == 1)
-            #expect(c.recording?.unsplit == [100..<400])
+            #expect(c.recorder?.blurs.count == 1)
+            #expect(c.recorder?.unsplit == [100..<400])
             c.flush(bands: bands)
             #expect(one == many, "\(bands.map(String.init) ?? "default") bands")
         }
@@ -176,7 +176,7 @@ import TestSupport
             c.endTransparencyLayer()
             c.restoreGState()
             c.endTransparencyLayer()
-            if let list = c.recording {
+            if let list = c.recorder {
                 // The layer's rows, 60 to 140, grown by the shadow's reach (about 12 rows).
                 #expect(list.unsplit.contains { (45...60).contains($0.lowerBound) && (140...160).contains($0.upperBound) },
                         "kept together: \(list.unsplit)")
@@ -198,7 +198,7 @@ import TestSupport
                 let a = Int(random.next() % UInt64(height)), b = a + Int(random.next() % UInt64(height - a + 1))
                 return a..<b
             }
-            let bounds = Context.bandBounds(height: height, bands: min(bands, height), unsplit: unsplit)
+            let bounds = Renderer.bandBounds(height: height, bands: min(bands, height), unsplit: unsplit)
             #expect(bounds.first == 0 && bounds.last == height, "trial \(trial): \(bounds)")
             #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 }, "trial \(trial): \(bounds)")
             #expect(bounds.count - 1 <= bands, "trial \(trial): \(bounds)")

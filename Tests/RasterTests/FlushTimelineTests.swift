@@ -72,12 +72,12 @@ import Testing
     @Test func theDefaultBandCountFollowsTheWorkTheThreadsAndTheHeight() {
         // The gallery's page at scale 2 and at scale 1 on two threads, and at scale 2 on
         // eight.
-        #expect(Context.defaultBandCount(threads: 2, height: 1600, work: 14_681_246) == 14)
-        #expect(Context.defaultBandCount(threads: 2, height: 800, work: 3_716_091) == 6)
-        #expect(Context.defaultBandCount(threads: 8, height: 1600, work: 14_681_246) == 24)
+        #expect(Renderer.defaultBandCount(threads: 2, height: 1600, work: 14_681_246) == 14)
+        #expect(Renderer.defaultBandCount(threads: 2, height: 800, work: 3_716_091) == 6)
+        #expect(Renderer.defaultBandCount(threads: 8, height: 1600, work: 14_681_246) == 24)
         // Bands at least 32 rows high, and at least one.
-        #expect(Context.defaultBandCount(threads: 2, height: 100, work: 50_000_000) == 3)
-        #expect(Context.defaultBandCount(threads: 2, height: 20, work: 10_000_000) == 1)
+        #expect(Renderer.defaultBandCount(threads: 2, height: 100, work: 50_000_000) == 3)
+        #expect(Renderer.defaultBandCount(threads: 2, height: 20, work: 10_000_000) == 1)
     }
 
     @Test func aSharedBlurNotesItsRowsAndColumns() throws {

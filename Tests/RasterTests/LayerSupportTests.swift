@@ -104,7 +104,7 @@ import TestSupport
         let cache = ShadowCache()
         let plain = try draw(nil)
         #expect(try draw(cache) == plain)
-        #expect(cache.fills.count == 1)
+        #expect(cache.fillCount == 1)
         #expect(try draw(cache) == plain, "drawn again from the cache")
         // Anything the shadow depends on is part of the key: another alpha, another place.
         #expect(try draw(cache, alpha: 0.6) == draw(nil, alpha: 0.6))

@@ -38,11 +38,11 @@ import Testing
 
     @Test func oneThreadRunsTheTasksInOrder() {
         let graph = TaskGraph(dependencies: [[], [0], [], [1, 2], [0]])
-        var order: [Int] = []
+        let order = Mutex<[Int]>([])
         RenderThreads(count: 1).run(graph) { i, thread in
             #expect(thread == 0)
-            order.append(i)
+            order.withLock { $0.append(i) }
         }
-        #expect(order == [0, 1, 2, 3, 4])
+        #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
     }
 }

@@ -3,7 +3,10 @@ import Glibc
 /// An 8-bit coverage value per device pixel of the clip bounds it was made for: the
 /// anti-aliased part of a clip. Immutable once made, so graphics states share it; the
 /// clip bounds of every state holding it lie inside its bounds.
-@safe final class ClipMask {
+///
+/// `@unchecked Sendable`: `bytes` are written only while the mask is made, before any
+/// state holds it; afterwards the bands of a frame read them at once.
+@safe final class ClipMask: @unchecked Sendable {
     let bounds: IntRect
     let bytes: UnsafeMutablePointer<UInt8>
 

@@ -1,13 +1,14 @@
 /// The clips of a recording context, kept as what to rasterise rather than as a mask:
 /// each band makes the mask over its own rows, on its own thread, when an operation
 /// first needs it. Immutable, so graphics states share it; each link holds the one before.
-final class ClipChain {
+final class ClipChain: Sendable {
     /// What one clip intersects the clip before it with.
-    enum Kind {
+    enum Kind: Sendable {
         /// A path's coverage under a transform, with a fill rule.
         case path(Path, FillRule, AffineTransform)
-        /// The alpha of an image whose pixel (0, 0) lies on pixel `origin` of the target.
-        case image(Surface, origin: (x: Int, y: Int))
+        /// The alpha of an image whose pixel (0, 0) lies on pixel `origin` of the target,
+        /// as it was when clipped to.
+        case image(SurfaceCapture, origin: (x: Int, y: Int))
         /// The alpha of an image read once (`KeptAlphaMask`), over the bounds of its mask.
         case kept(ClipMask)
     }

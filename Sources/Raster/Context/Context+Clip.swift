@@ -14,15 +14,16 @@ extension Context {
 
     /// Intersects the clip with one more clip over `bounds` (inside the clip bounds): a
     /// recording context keeps it as a link of its clip chain, for each band to make its
-    /// part; any other makes its mask now, times the mask before. `outlined`: a path's
-    /// outline is in the rasterizer already. Without the mask's memory the clip is empty:
-    /// nothing is drawn unclipped.
+    /// part; any other makes its mask now (`makeClip`). `outlined`: a path's outline is
+    /// in the rasterizer already.
     func intersectClip(with kind: ClipChain.Kind, bounds: IntRect, outlined: Bool = false) {
-        if recording != nil {
-            state.clipChain = ClipChain(parent: state.clipChain, kind: kind, bounds: bounds)
-            state.clipBounds = bounds
-            return
-        }
+        backend.clip(self, with: kind, bounds: bounds, outlined: outlined)
+    }
+
+    /// Intersects the clip with the mask of one more clip over `bounds`, made now, times
+    /// the mask before. Without the mask's memory the clip is empty: nothing is drawn
+    /// unclipped.
+    func makeClip(_ kind: ClipChain.Kind, bounds: IntRect, outlined: Bool) {
         do {
             state.clipMask = try makeMask(kind, bounds: bounds, previous: state.clipMask, outlined: outlined)
             state.clipBounds = bounds
@@ -47,7 +48,8 @@ extension Context {
             var writer = MaskWriter(mask: mask, previous: previous)
             rasterizer.rasterize(rule: rule, clip: bounds, into: &writer)
             return mask
-        case .image(let image, let origin):
+        case .image(let capture, let origin):
+            guard let image = capture.surface else { throw capture.lost ?? .outOfMemory(bytes: 0) }
             return try ClipMask(alphaOf: image, at: origin, bounds: bounds, times: previous)
         case .kept(let mask):
             // Immutable: shared as it is, its bounds holding these.

@@ -8,8 +8,12 @@ extension Context {
         // A shadow can reach the clip from a bitmap outside it.
         let shadowed = state.shadow.map { Context.expand(glyph, by: $0) } ?? glyph
         guard !shadowed.intersection(state.clipBounds).isEmpty, solidPainter(color) != nil else { return }
-        if recorded(.coverage(coverage, width: width, height: height, x: x, y: y, color: color),
-                    reach: glyph) { return }
+        backend.draw(.coverage(coverage, width: width, height: height, x: x, y: y, color: color), in: self)
+    }
+
+    /// Draws `fill(coverage:width:height:deviceX:deviceY:color:)` now.
+    func fillNow(coverage: [UInt8], width: Int, height: Int, deviceX x: Int, deviceY y: Int, color: Color) {
+        let glyph = IntRect(x0: x, y0: y, x1: x + width, y1: y + height)
         let outer = state.transform
         let reach = outer.inverted().map { $0.apply(to: glyph.rect) }
         withShadow(reach: reach) {

@@ -58,7 +58,7 @@ extension Context {
                               make: (AlphaPlane) throws(RasterError) -> CoverageMask) -> CoverageMask? {
         let key = ShadowCache.Key(path: path, transform: state.transform, dx: style.dx, dy: style.dy, sigma: style.sigma,
                                   kind: kind, width: target.width, height: target.height)
-        if let cache, cache.key == key, let mask = cache.mask { return mask }
+        if let mask = cache?.shapeMask(for: key) { return mask }
         let mask: CoverageMask
         do {
             guard let shape = try coverage(of: path, margin: style) else { return nil }
@@ -67,8 +67,7 @@ extension Context {
             noteFailure(error)
             return nil
         }
-        cache?.key = key
-        cache?.mask = mask
+        cache?.rememberShape(key, mask)
         return mask
     }
 
@@ -77,25 +76,13 @@ extension Context {
     /// Edge pixels extend beyond the rectangle. With `opacity` below 1, the result is
     /// that much of the blur over the original.
     public func blur(_ rect: Rect, radius: Double, opacity: Double = 1) {
+        guard backdropBlur(rect, radius: radius, opacity: opacity) != nil else { return }
+        backend.draw(.blur(rect, radius: radius, opacity: opacity), in: self)
+    }
+
+    /// Draws `blur(_:radius:opacity:)` now.
+    func blurNow(_ rect: Rect, radius: Double, opacity: Double) {
         guard let blur = backdropBlur(rect, radius: radius, opacity: opacity) else { return }
-        if let recording {
-            // The blur reads around each pixel. Inside a layer, the layer is drawn whole.
-            // Outside layers, a small blur's rows are drawn by one band, which has drawn
-            // all that lies under it there when it comes to the blur; the bands a large
-            // one crosses draw all that lies under it, then it runs shared among the
-            // threads (`BandPlan`).
-            let command = DisplayList.Command.blur(rect, radius: radius, opacity: opacity)
-            if recording.hasOpenLayer {
-                recording.drawOpenLayersWhole()
-                recording.append(command, state: state, reach: state.clipBounds)
-            } else if blur.box.width * blur.box.height < BandPlan.sharedBlurArea {
-                recording.keepTogether(blur.box.y0 ..< blur.box.y1)
-                recording.append(command, state: state, reach: blur.box)
-            } else {
-                recording.appendBlur(command, state: state, reach: blur.box)
-            }
-            return
-        }
         guard let work = makeBackdropBlur(blur) else { return }
         work.blurRows(0..<blur.box.height, of: target)
         work.blurColumns(0..<blur.box.width, into: target)

@@ -65,14 +65,7 @@ extension Context {
         if let shadow = state.shadow { area = Context.expand(unclipped ? area : unbandedClip ?? area, by: shadow) }
         area = area.intersection(IntRect(width: target.width, height: target.height))
         if let limit { area = area.intersection(limit) }
-        if let recording {
-            let reach = state.shadow.map { Context.expand(area, by: $0) } ?? area
-            recording.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds), shadow: source)
-            // Nothing is drawn into the layer here, only recorded (the bands draw it): its
-            // memory is neither cleared nor touched.
-            return beginLayer(area: area, rows: area.y0 ..< area.y0)
-        }
-        beginLayer(area: area, shadow: source)
+        beginLayer(area: area, rows: backend.layerBegins(in: self, area: area, shadow: source), shadow: source)
     }
 
     /// Begins a layer over `area` of the target's pixels, whatever the clip: what
@@ -126,7 +119,7 @@ extension Context {
             #endif
             return
         }
-        recording?.endLayer(state: state)
+        backend.layerEnds(in: self)
         // States saved inside the layer and not restored end with it.
         if savedStateCount > layer.savedStates { dropSavedStates(to: layer.savedStates) }
         target = layer.parent
@@ -148,16 +141,16 @@ extension Context {
                                      drawn: drawn, limit: state.clipBounds, dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma)
             }
             if let cache, let key = layer.fillShadowKey, let mask = cache.fillMask(for: key) {
-                composite(mask, pixel: pixel)
+                compositeNow(mask, pixel: pixel)
             } else if let groupKey, let mask = layer.groupShadow?.source.cache.groupMask(for: groupKey) {
-                composite(mask, pixel: pixel)
+                compositeNow(mask, pixel: pixel)
             } else {
                 do {
                     let plane = try AlphaPlane(bounds: Context.expand(drawn, by: shadow))
                     plane.add(alphaOf: layer.surface, at: (ox, oy), over: drawn)
                     try plane.blur(sigma: shadow.sigma)
                     let mask = try plane.shadowCoverage(style: shadow, keep: nil, limit: state.clipBounds)
-                    composite(mask, pixel: pixel)
+                    compositeNow(mask, pixel: pixel)
                     if let cache, let key = layer.fillShadowKey { cache.remember(key, mask) }
                     if let groupKey { layer.groupShadow?.source.cache.rememberGroup(groupKey, mask) }
                 } catch {
@@ -167,6 +160,7 @@ extension Context {
         }
         let bounds = drawn.intersection(state.clipBounds)
         if bounds.isEmpty { return }
+        if target === surface { surface.willWrite() }
         let alpha = UInt32(state.alpha * 255 + 0.5)
         Compositor.surface(layer.surface, at: (ox, oy), over: bounds, into: target, alpha: alpha, clip: state.clipMask,
                            mode: state.blendMode)
@@ -215,14 +209,16 @@ extension Context {
     /// Composites a premultiplied pixel through a coverage mask in the target's device
     /// pixels, with the current blend mode and clip.
     func composite(_ mask: CoverageMask, pixel: UInt32) {
+        guard !mask.bounds.intersection(state.clipBounds).isEmpty else { return }
+        guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
+        backend.draw(.mask(mask, pixel: pixel), in: self)
+    }
+
+    /// Draws `composite(_:pixel:)` now.
+    func compositeNow(_ mask: CoverageMask, pixel: UInt32) {
         let box = mask.bounds.intersection(state.clipBounds)
         guard !box.isEmpty else { return }
         guard pixel != 0 || !state.blendMode.skipsTransparentSource else { return }
-        // Made once, drawn by each band; the shadow is in the mask already.
-        if let recording {
-            recording.append(.mask(mask, pixel: pixel), state: state, reach: box)
-            return
-        }
         Compositor.mask(mask, box: box, pixel: pixel, into: target, clip: state.clipMask, mode: state.blendMode)
         noteDrawn(box)
     }

@@ -53,9 +53,13 @@ extension Context {
     /// blend mode, clip and shadow. A mapping that is a whole-pixel translation of the
     /// image's pixels copies them bit for bit.
     public func draw(_ image: Surface, in rect: Rect) {
+        guard !rect.standardized.isEmpty, !state.clipBounds.isEmpty else { return }
+        backend.draw(image, in: rect, context: self)
+    }
+
+    /// Draws `draw(_:in:)` now.
+    func drawNow(_ image: Surface, in rect: Rect) {
         let r = rect.standardized
-        guard !r.isEmpty, !state.clipBounds.isEmpty else { return }
-        if recorded(.image(image, rect), reach: deviceReach(r, margin: 1)) { return }
         let toUser = AffineTransform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
                                      tx: r.minX, ty: r.minY)
         let toDevice = toUser.concatenating(state.transform)
@@ -117,7 +121,7 @@ extension Context {
             if let kept, kept.surface === mask, kept.originX == ox, kept.originY == oy {
                 return intersectClip(with: .kept(kept.mask), bounds: area)
             }
-            return intersectClip(with: .image(mask, origin: (ox, oy)), bounds: area)
+            return intersectClip(with: .image(mask.captured(), origin: (ox, oy)), bounds: area)
         }
         // Draw the mask with this context's transform, moved by whole pixels, into a
         // scratch surface over the new clip's bounds; its alpha is the clip's coverage.
@@ -133,6 +137,6 @@ extension Context {
                                                                                 y: Double(-bounds.y0)))
         drawer.state.interpolation = state.interpolation
         drawer.draw(mask, in: r)
-        intersectClip(with: .image(scratch, origin: (bounds.x0, bounds.y0)), bounds: bounds)
+        intersectClip(with: .image(scratch.captured(), origin: (bounds.x0, bounds.y0)), bounds: bounds)
     }
 }

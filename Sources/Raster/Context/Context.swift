@@ -10,6 +10,11 @@ import Glibc
 /// 1, butt caps, miter joins, miter limit 10, alpha 1, the normal blend mode, and the
 /// whole surface as its clip. Invalid values given to setters (NaN, infinities, negative
 /// widths) are ignored: the state keeps its previous value, as each setter documents.
+///
+/// Each drawing method works out its operation in the current state and hands it to the
+/// context's backend (`DrawingBackend`): a context made with `init(surface:)` draws it at
+/// once; one made with `init(surface:threads:)` records it into a display list, which
+/// `flush()` hands to a `Renderer` to draw in bands on several threads.
 public final class Context {
     /// The surface drawn into.
     public let surface: Surface
@@ -46,10 +51,9 @@ public final class Context {
     /// The path being built by `move(to:)` and the rest, in user space.
     var currentPath = Path()
 
-    /// Where drawing operations go until `flush()`, when the context draws in bands.
-    var recording: DisplayList?
-    /// The threads that draw the bands.
-    var threads: RenderThreads?
+    /// Where drawing operations go: drawn at once, or recorded for `flush()` to draw in
+    /// bands (`DrawingBackend`).
+    let backend: any DrawingBackend
     /// While a band draws a recorded operation: the clip it was recorded with, before the
     /// cut to the band. A shadow's layer covers that clip, so that its blur runs over the
     /// same pixels as without bands and rounds the same way.
@@ -91,8 +95,14 @@ public final class Context {
     static let tolerance = 0.1
 
     /// Creates a context drawing into `surface`, with the surface's scale as its transform.
-    public init(surface: Surface) {
+    public convenience init(surface: Surface) {
+        self.init(surface: surface, backend: ImmediateDrawing.shared)
+    }
+
+    /// Creates a context drawing into `surface` through `backend`.
+    init(surface: Surface, backend: any DrawingBackend) {
         self.surface = surface
+        self.backend = backend
         self.target = surface
         state = GraphicsState(transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
                               clipBounds: IntRect(width: surface.width, height: surface.height))
@@ -282,14 +292,18 @@ public final class Context {
     /// Fills a rectangle with the fill colour (`CGContextFillRect`).
     public func fill(_ rect: Rect) { fill(rect, color: state.fillColor) }
 
-    /// Fills a rectangle with `color`: `fill(_ rect:)`, and a band drawing a recorded
-    /// one again without setting its state's colour.
+    /// Fills a rectangle with `color`: `fill(_ rect:)` without setting the state's colour.
     func fill(_ rect: Rect, color: Color) {
         guard state.transform.isAxisAligned, !state.clipBounds.isEmpty else {
             return fill(Path(rect: rect), rule: .nonZero, color: color)
         }
         guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        if recording == nil && state.shadow == nil && rect.size.width >= 0 && rect.size.height >= 0 {
+        backend.draw(.fillRect(rect, color), in: self)
+    }
+
+    /// Draws `fill(_:color:)` of an axis-aligned rectangle now.
+    func fillNow(_ rect: Rect, color: Color) {
+        if state.shadow == nil && rect.size.width >= 0 && rect.size.height >= 0 {
             // `AffineTransform.apply(to:)` of a standardized rectangle, worked out here.
             let t = state.transform
             let ax = t.a * rect.origin.x + t.tx, bx = t.a * (rect.origin.x + rect.size.width) + t.tx
@@ -298,7 +312,6 @@ public final class Context {
             if blendOnWholePixels(x0, y0, max(ax, bx), max(ay, by), color: color) { return }
             return scanRect(Rect(x: x0, y: y0, width: abs(bx - ax), height: abs(by - ay)), paint: .color(color))
         }
-        if recorded(.fillRect(rect, color), reach: deviceReach(rect, margin: 1)) { return }
         withShadow(reach: rect.standardized.insetBy(dx: -1, dy: -1)) {
             scanRect(state.transform.apply(to: rect), paint: .color(color))
         }
@@ -315,8 +328,12 @@ public final class Context {
     /// Strokes a path with any paint, with the current line style.
     public func stroke(_ path: Path, paint: Paint) {
         guard !state.clipBounds.isEmpty else { return }
+        backend.draw(.stroke(path, paint), in: self)
+    }
+
+    /// Draws `stroke(_:paint:)` now.
+    func strokeNow(_ path: Path, paint: Paint) {
         let m = state.stroke.width / 2 * max(state.stroke.miterLimit, 1.5) + 2
-        if recorded(.stroke(path, paint), reach: deviceReach(path.boundingBox, margin: m)) { return }
         withShadow(reach: path.boundingBox.insetBy(dx: -m, dy: -m)) {
             guard prepareStroke(path) else { return }
             self.paint(paint, rule: .nonZero)
@@ -344,7 +361,11 @@ public final class Context {
     /// inside the path.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
         guard !state.clipBounds.isEmpty else { return }
-        if recorded(.fill(path, paint, rule), reach: deviceReach(path.boundingBox, margin: 1)) { return }
+        backend.draw(.fill(path, paint, rule), in: self)
+    }
+
+    /// Draws `fill(_:paint:rule:)` now.
+    func fillNow(_ path: Path, paint: Paint, rule: FillRule) {
         if state.shadow != nil, fillShadowCache != nil, state.clipMask == nil, case .color(let c) = paint {
             pendingFillShadow = (path, rule, c.premultiplied.argb >> 24)
         }

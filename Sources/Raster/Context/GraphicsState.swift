@@ -1,6 +1,6 @@
 /// Everything `saveGState` saves: the transform, paints, line style, alpha, blend mode
 /// and clip of a context.
-struct GraphicsState {
+struct GraphicsState: Sendable {
     var transform: AffineTransform
     var fillColor: Color = .black
     var strokeColor: Color = .black

@@ -3,8 +3,8 @@ import Synchronization
 /// Remembers the coverage of the last shadow drawn with it, so that the same shadow drawn
 /// again (a view redrawn without change) composites at once instead of being blurred
 /// anew: what a layer's cached shadow is to Core Animation. Give each shadow its own cache.
-package final class ShadowCache {
-    struct Key: Equatable {
+package final class ShadowCache: Sendable {
+    struct Key: Equatable, Sendable {
         let path: Path
         let transform: AffineTransform
         let dx: Double, dy: Double, sigma: Double
@@ -14,7 +14,7 @@ package final class ShadowCache {
 
     /// One shadowed fill of a colour in a context (`setShadow` then `fill`): everything its
     /// shadow's coverage depends on.
-    struct FillKey: Equatable {
+    struct FillKey: Equatable, Sendable {
         let path: Path
         let transform: AffineTransform
         let rule: FillRule
@@ -27,46 +27,68 @@ package final class ShadowCache {
     /// A transparency layer's shadow (`beginTransparencyLayer(in:unclipped:content:shadowCache:)`):
     /// everything its coverage depends on, the layer's pixels standing as the caller's
     /// `content`.
-    struct GroupKey: Equatable {
+    struct GroupKey: Equatable, Sendable {
         let content: LayerContent, transform: AffineTransform
         /// The layer's pixels, those drawn in it, and the clip the shadow is cut to.
         let area: IntRect, drawn: IntRect, limit: IntRect
         let dx: Double, dy: Double, sigma: Double
     }
 
-    var key: Key?
-    var mask: CoverageMask?
-    /// The last group shadow, behind a lock: the bands of one frame may draw the same
-    /// layer twice at once (for two damaged regions).
-    private let group = Mutex<(key: GroupKey, mask: CoverageMask)?>(nil)
+    /// What the cache holds, behind a lock: the bands of one frame, drawn on several
+    /// threads, may draw the same layer twice at once (for two damaged regions).
+    private struct Kept {
+        /// The last shadow of a path (`drawShadow`, `drawInnerShadow`).
+        var shape: (key: Key, mask: CoverageMask)?
+        /// The last group shadow.
+        var group: (key: GroupKey, mask: CoverageMask)?
+        /// The last few shadowed fills, most recent first: a control's states each have one.
+        var fills: [(key: FillKey, mask: CoverageMask)] = []
+    }
+
+    private let kept = Mutex(Kept())
+
+    /// The cached coverage of a path's shadow.
+    func shapeMask(for key: Key) -> CoverageMask? {
+        kept.withLock { k in k.shape.flatMap { $0.key == key ? $0.mask : nil } }
+    }
+
+    /// Remembers the coverage of a path's shadow, in place of the one before.
+    func rememberShape(_ key: Key, _ mask: CoverageMask) {
+        kept.withLock { $0.shape = (key, mask) }
+    }
 
     /// The cached coverage of a group shadow.
     func groupMask(for key: GroupKey) -> CoverageMask? {
-        group.withLock { entry in entry.flatMap { $0.key == key ? $0.mask : nil } }
+        kept.withLock { k in k.group.flatMap { $0.key == key ? $0.mask : nil } }
     }
 
     /// Whether a group shadow is kept (for tests).
-    package var keepsGroupShadow: Bool { group.withLock { $0 != nil } }
+    package var keepsGroupShadow: Bool { kept.withLock { $0.group != nil } }
 
     /// Remembers the coverage of a group shadow, in place of the one before.
     func rememberGroup(_ key: GroupKey, _ mask: CoverageMask) {
-        group.withLock { $0 = (key, mask) }
+        kept.withLock { $0.group = (key, mask) }
     }
-    /// The last few shadowed fills, most recent first: a control's states each have one.
-    var fills: [(key: FillKey, mask: CoverageMask)] = []
+
+    /// How many shadowed fills are kept (for tests).
+    var fillCount: Int { kept.withLock { $0.fills.count } }
 
     /// The cached shadow of a fill, made the most recent.
     func fillMask(for key: FillKey) -> CoverageMask? {
-        guard let i = fills.firstIndex(where: { $0.key == key }) else { return nil }
-        let entry = fills.remove(at: i)
-        fills.insert(entry, at: 0)
-        return entry.mask
+        kept.withLock { k in
+            guard let i = k.fills.firstIndex(where: { $0.key == key }) else { return nil }
+            let entry = k.fills.remove(at: i)
+            k.fills.insert(entry, at: 0)
+            return entry.mask
+        }
     }
 
     /// Remembers the shadow of a fill, forgetting the oldest beyond four.
     func remember(_ key: FillKey, _ mask: CoverageMask) {
-        fills.insert((key, mask), at: 0)
-        if fills.count > 4 { fills.removeLast() }
+        kept.withLock { k in
+            k.fills.insert((key, mask), at: 0)
+            if k.fills.count > 4 { k.fills.removeLast() }
+        }
     }
 
     /// An empty cache.
@@ -74,10 +96,7 @@ package final class ShadowCache {
 
     /// Forgets the remembered shadow.
     package func clear() {
-        key = nil
-        mask = nil
-        fills = []
-        group.withLock { $0 = nil }
+        kept.withLock { $0 = Kept() }
     }
 }
 
@@ -98,7 +117,7 @@ package struct LayerContent: Equatable, Sendable {
 }
 
 /// A layer's cast shadow as it is kept: the cache and what the layer is drawn from.
-final class GroupShadowSource {
+final class GroupShadowSource: Sendable {
     let cache: ShadowCache
     let content: LayerContent
 

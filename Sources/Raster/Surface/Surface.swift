@@ -31,6 +31,12 @@ import Glibc
     /// The first pixel; valid for `height * rowWords` words for the surface's lifetime.
     let base: UnsafeMutablePointer<UInt32>
     private let owned: Bool
+    /// The capture of these pixels that display lists not yet drawn read
+    /// (`SurfaceCapture`), if any: handed a copy before the surface is next written.
+    private weak var capture: SurfaceCapture?
+    /// Whether `capture` may be set: tested on every write, where loading a weak
+    /// reference would cost an atomic operation.
+    private var isCaptured = false
 
     /// Creates a transparent surface of `width` x `height` pixels.
     ///
@@ -124,6 +130,7 @@ import Glibc
         }
         set {
             guard x >= 0, x < width, y >= 0, y < height else { return }
+            willWrite()
             unsafe base[y * rowWords + x] = newValue.argb
         }
     }
@@ -131,6 +138,7 @@ import Glibc
     /// Sets every pixel to `pixel` (transparent by default).
     public func clear(to pixel: Pixel = .clear) {
         let word = pixel.argb
+        willWrite()
         for y in 0..<height { unsafe (base + y * rowWords).update(repeating: word, count: width) }
     }
 
@@ -154,6 +162,29 @@ import Glibc
     package func rowEquals(_ other: Surface, _ y: Int) -> Bool {
         guard width == other.width, y >= 0, y < height, y < other.height else { return false }
         return unsafe memcmp(row(y), other.row(y), width * 4) == 0
+    }
+
+    /// These pixels as a display list reads them: the surface itself until it is next
+    /// written, then a copy of what it held here. One capture serves every list that
+    /// reads the surface until then.
+    func captured() -> SurfaceCapture {
+        if isCaptured, let capture { return capture }
+        let c = SurfaceCapture(self)
+        capture = c
+        isCaptured = true
+        return c
+    }
+
+    /// Hands the pending capture, if any, a copy of the pixels: called before anything
+    /// writes them.
+    @inline(__always) func willWrite() {
+        if isCaptured { detachCapture() }
+    }
+
+    private func detachCapture() {
+        isCaptured = false
+        capture?.detach()
+        capture = nil
     }
 
     /// The first word of row `y`.

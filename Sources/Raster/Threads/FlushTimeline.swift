@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The times of the banded flushes drawn on a `RenderThreads` that holds it
 /// (`RenderThreads.timeline`): when each flush began (its operations recorded), when it
@@ -7,7 +8,7 @@ import Glibc
 /// how long the calling thread records alone, how late a helper starts, how long the
 /// threads wait for each other. Without one, flushes note nothing. Core Graphics has no
 /// such type.
-package final class FlushTimeline: @unchecked Sendable {
+package final class FlushTimeline: Sendable {
     /// One task of a flush: what it did, on which thread (0 the caller), from when to
     /// when, in seconds of `FlushTimeline.now()`.
     package struct Task: Equatable, Sendable {
@@ -31,10 +32,8 @@ package final class FlushTimeline: @unchecked Sendable {
         package var tasks: [Task]
     }
 
-    /// Guards what follows.
-    private let monitor = Monitor(conditions: 0)
-    private var flushes: [Flush] = []
-    private var tasks: [Task?] = []
+    /// The flushes ended, and the tasks of the one in hand.
+    private let state = Mutex<(flushes: [Flush], tasks: [Task?])>(([], []))
 
     package init() {}
 
@@ -47,32 +46,28 @@ package final class FlushTimeline: @unchecked Sendable {
 
     /// A flush is about to hand out `count` tasks.
     func begin(tasks count: Int) {
-        monitor.lock()
-        tasks = Array(repeating: nil, count: count)
-        monitor.unlock()
+        state.withLock { $0.tasks = Array(repeating: nil, count: count) }
     }
 
     /// Task `i` of the flush begun last ran as `task` tells.
     func note(_ i: Int, _ task: Task) {
-        monitor.lock()
-        if i >= 0 && i < tasks.count { tasks[i] = task }
-        monitor.unlock()
+        state.withLock { if i >= 0 && i < $0.tasks.count { $0.tasks[i] = task } }
     }
 
     /// The flush begun last has ended.
     func end(entered: Double, handedOut: Double, ended: Double) {
-        monitor.lock()
-        flushes.append(Flush(entered: entered, handedOut: handedOut, ended: ended, tasks: tasks.compactMap { $0 }))
-        tasks = []
-        monitor.unlock()
+        state.withLock {
+            $0.flushes.append(Flush(entered: entered, handedOut: handedOut, ended: ended, tasks: $0.tasks.compactMap { $0 }))
+            $0.tasks = []
+        }
     }
 
     /// The flushes noted since the last call, oldest first.
     package func take() -> [Flush] {
-        monitor.lock()
-        defer { monitor.unlock() }
-        let taken = flushes
-        flushes = []
-        return taken
+        state.withLock {
+            let taken = $0.flushes
+            $0.flushes = []
+            return taken
+        }
     }
 }

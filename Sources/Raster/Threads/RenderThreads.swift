@@ -45,7 +45,7 @@ public final class RenderThreads: @unchecked Sendable {
     /// helpers, below `count`; a thread runs one task at a time. The tasks must not touch
     /// each other's data. While the threads serve another caller, the caller runs its
     /// tasks alone.
-    func run(tasks: Int, _ body: (_ task: Int, _ thread: Int) -> Void) {
+    func run(tasks: Int, _ body: @Sendable (_ task: Int, _ thread: Int) -> Void) {
         guard tasks > 0 else { return }
         guard count > 1, tasks > 1, crew.claim() else {
             for i in 0..<tasks { body(i, 0) }
@@ -62,7 +62,7 @@ public final class RenderThreads: @unchecked Sendable {
     /// caller's included, each after the tasks it depends on, and returns when all have
     /// run. `thread` numbers the threads as `run(tasks:_:)` does. Tasks that run at once
     /// must not touch each other's data.
-    func run(_ graph: TaskGraph, _ body: (_ task: Int, _ thread: Int) -> Void) {
+    func run(_ graph: TaskGraph, _ body: @Sendable (_ task: Int, _ thread: Int) -> Void) {
         run(tasks: min(count, graph.count)) { _, thread in
             while let i = graph.take() {
                 body(i, thread)
@@ -125,7 +125,7 @@ extension String {
     /// Held by the caller the crew serves.
     private let entry = Monitor(conditions: 0)
     // All below guarded by `monitor`.
-    private var job: ((Int, Int) -> Void)?
+    private var job: (@Sendable (Int, Int) -> Void)?
     private var generation = 0
     private var next = 0
     private var tasks = 0
@@ -171,7 +171,7 @@ extension String {
 
     /// Hands out `tasks` tasks of `body` and takes some itself, until all have ended and
     /// no helper holds `body` any more.
-    func run(tasks count: Int, _ body: @escaping (Int, Int) -> Void) {
+    func run(tasks count: Int, _ body: @escaping @Sendable (Int, Int) -> Void) {
         monitor.lock()
         job = body
         tasks = count

@@ -1,89 +1,20 @@
-/// The drawing operations of a context that draws in bands, recorded with the graphics
-/// state each ran in, to be drawn again by each band's context with its clip cut to the
-/// band. What the operations read is kept by value or shared immutably (paths, paints,
-/// images drawn from, clip masks, shadow coverage), so the bands can read it at once.
-final class DisplayList {
-    /// One drawing operation: the context call that makes it again.
-    enum Command {
-        /// `fill(_:paint:rule:)`.
-        case fill(Path, Paint, FillRule)
-        /// `fill(_ rect:)` in a colour.
-        case fillRect(Rect, Color)
-        /// `stroke(_:paint:)`.
-        case stroke(Path, Paint)
-        /// `draw(_:in:)`.
-        case image(Surface, Rect)
-        /// `fill(coverage:width:height:deviceX:deviceY:color:)`.
-        case coverage([UInt8], width: Int, height: Int, x: Int, y: Int, color: Color)
-        /// A coverage mask composited in a pixel (a shadow made when it was recorded).
-        case mask(CoverageMask, pixel: UInt32)
-        /// A transparency layer over `area` of the target's pixels; `end` is the index of
-        /// its `endLayer`; `whole`: what it holds is drawn whole in every band (a shadow
-        /// cast by the layer, or a blur inside it, reads across band edges); `shadow`:
-        /// where the shadow it casts is kept.
-        case beginLayer(area: IntRect, end: Int, whole: Bool, shadow: GroupShadowSource?)
-        /// `endTransparencyLayer()`.
-        case endLayer
-        /// `blur(_:radius:opacity:)`.
-        case blur(Rect, radius: Double, opacity: Double)
-
-        /// Whether the command begins or ends a layer.
-        var isStructural: Bool {
-            switch self {
-            case .beginLayer, .endLayer: true
-            default: false
-            }
-        }
-    }
-
-    /// The recorded operations, as parallel arrays (a band reads an operation's reach and
-    /// state for every one and its command only for those it draws: an array of whole
-    /// entries would copy the command out with each of those reads), and the states they
-    /// ran in. One stored value, so that recording an operation is one access to the
-    /// list, not one for each array.
-    struct Entries {
-        /// The operations.
-        var commands: [Command] = []
-        /// The state each operation ran in: an index into `states`.
-        var stateIndices: [Int32] = []
-        /// Whether each operation begins or ends a layer (`Command.isStructural`).
-        var structural: [Bool] = []
-        /// The device pixels of its target each operation can change (within its state's
-        /// clip): a band that misses them skips it.
-        var reaches: [IntRect] = []
-        /// The states the operations ran in, each kept once for a run of operations that
-        /// share it but for their colours, which the operations carry.
-        var states: [GraphicsState] = []
-
-        /// Appends an operation that ran in the last of `states`.
-        mutating func append(_ command: consuming Command, reach: IntRect) {
-            stateIndices.append(Int32(states.count - 1))
-            structural.append(command.isStructural)
-            reaches.append(reach)
-            commands.append(command)
-        }
-
-        /// Forgets every operation and state, keeping the storage.
-        mutating func removeAll() {
-            commands.removeAll(keepingCapacity: true)
-            stateIndices.removeAll(keepingCapacity: true)
-            structural.removeAll(keepingCapacity: true)
-            reaches.removeAll(keepingCapacity: true)
-            states.removeAll(keepingCapacity: true)
-        }
-    }
-
+/// Records drawing operations into a `DisplayList`: what a context that draws in bands
+/// draws through (`RecordingBackend`). Layers begun and not yet ended are tracked here,
+/// and each layer learns at its end whether it must be drawn whole.
+final class DisplayListBuilder {
     // The arrays below are changed only with each taken out of the list meanwhile
     // (`withEntries`, `withOpen`, `swap`): then no access to them has a call inside
     // (growing the storage), and the optimizer drops their run-time exclusivity checks,
     // calls into the runtime on every operation recorded.
 
-    private(set) var entries = Entries()
+    private(set) var entries = DisplayList.Entries()
 
     /// An empty list, with room for a window's frame (a gallery page records some 220
     /// operations, nearly each in a state of its own): growing the arrays from nothing
     /// would copy them over and over on every frame.
-    init() {
+    init() { reserve() }
+
+    private func reserve() {
         withEntries { e in
             e.commands.reserveCapacity(512)
             e.stateIndices.reserveCapacity(512)
@@ -108,7 +39,7 @@ final class DisplayList {
     private(set) var blurs: [Int] = []
 
     /// Records a blur outside layers.
-    func appendBlur(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
+    func appendBlur(_ command: consuming DisplayList.Command, state: GraphicsState, reach: IntRect) {
         var taken: [Int] = []
         swap(&taken, &blurs)
         taken.append(count)
@@ -128,8 +59,8 @@ final class DisplayList {
     /// Runs `body` on the entries, taken out of the list meanwhile. `body` must not use
     /// the list.
     @inline(__always)
-    private func withEntries<R>(_ body: (inout Entries) -> R) -> R {
-        var taken = Entries()
+    private func withEntries<R>(_ body: (inout DisplayList.Entries) -> R) -> R {
+        var taken = DisplayList.Entries()
         swap(&taken, &entries)
         defer { swap(&taken, &entries) }
         return body(&taken)
@@ -150,8 +81,8 @@ final class DisplayList {
     /// Whether a transparency layer begun is not yet ended: the list cannot be drawn yet.
     var hasOpenLayer: Bool { !open.isEmpty }
 
-    func append(_ command: consuming Command, state: GraphicsState, reach: IntRect) {
-        var taken = Entries()
+    func append(_ command: consuming DisplayList.Command, state: GraphicsState, reach: IntRect) {
+        var taken = DisplayList.Entries()
         swap(&taken, &entries)
         let n = taken.states.count
         if n == 0 || !taken.states[n - 1].matchesApartFromColors(state) { taken.states.append(state) }
@@ -204,17 +135,16 @@ final class DisplayList {
         }
     }
 
-    /// Forgets what was recorded, keeping the storage.
-    func removeAll() {
-        withEntries { $0.removeAll() }
+    /// The list recorded so far, immutable, the builder starting afresh.
+    func makeList() -> DisplayList {
+        var e = DisplayList.Entries()
+        swap(&e, &entries)
+        var u: [Range<Int>] = []
+        swap(&u, &unsplit)
+        var b: [Int] = []
+        swap(&b, &self.blurs)
         withOpen { $0.removeAll() }
-        var taken: [Range<Int>] = []
-        swap(&taken, &unsplit)
-        taken.removeAll()
-        swap(&taken, &unsplit)
-        var blurs: [Int] = []
-        swap(&blurs, &self.blurs)
-        blurs.removeAll(keepingCapacity: true)
-        swap(&blurs, &self.blurs)
+        reserve()
+        return DisplayList(entries: e, unsplit: u, blurs: b)
     }
 }

@@ -1,0 +1,56 @@
+extension Context {
+    /// Creates a context that draws into `surface` on several threads: its drawing
+    /// operations are recorded into a display list, with the state each runs in, and
+    /// drawn by `flush()` (`Renderer`), the surface cut into horizontal bands that the
+    /// threads draw at once. The pixels are the same, byte for byte, as those of
+    /// `init(surface:)`.
+    ///
+    /// Until `flush()` the surface does not change. A surface drawn into the context is
+    /// drawn as it was when drawn, even if it is written again before `flush()` (it is
+    /// copied then, and only then). With one thread the context draws at once, as
+    /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after
+    /// `CGContextFlush`.
+    public convenience init(surface: Surface, threads: RenderThreads) {
+        if threads.count > 1 {
+            self.init(surface: surface, backend: RecordingBackend(threads: threads))
+        } else {
+            self.init(surface: surface)
+        }
+    }
+
+    /// A context for `surface` that draws in bands on this context's threads when this
+    /// one does (a mask drawn for a frame drawn in bands), or at once when it does not.
+    package func sibling(drawingInto surface: Surface) -> Context {
+        backend.sibling(of: self, drawingInto: surface)
+    }
+
+    /// Draws what was recorded (`CGContextFlush`), on the context's threads, and returns
+    /// when it is drawn. A context made without threads draws as it goes, and this does
+    /// nothing; so it does inside a transparency layer, whose end is needed first.
+    public func flush() {
+        backend.flush(self, bands: nil)
+    }
+
+    /// Draws what was recorded in `bands` bands of equal height (by default
+    /// `Renderer.defaultBandCount`), but that a band holds whole the rows of a small blur
+    /// or of a layer drawn whole (`DisplayList.unsplit`); a large blur splits the bands it
+    /// crosses in time instead (`BandPlan`).
+    package func flush(bands: Int?) {
+        backend.flush(self, bands: bands)
+    }
+
+    /// Takes in what a render of this context's list did to its surface.
+    func absorb(_ outcome: Renderer.Outcome) {
+        if let f = outcome.failure { noteFailure(f) }
+        if let drawn = outcome.drawn {
+            drewAnything = true
+            drawnArea = drawnArea.union(drawn)
+        }
+    }
+}
+
+extension Context {
+    /// The operations recorded and not yet drawn, when the context records them (for
+    /// tests).
+    var recorder: DisplayListBuilder? { (backend as? RecordingBackend)?.builder }
+}

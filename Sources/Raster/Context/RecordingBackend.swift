@@ -1,0 +1,105 @@
+/// Records a context's drawing into a display list (`DisplayListBuilder`), and at
+/// `flush()` hands the list to a `Renderer`, which draws it in bands on the threads:
+/// `Context(surface:threads:)` with more than one thread.
+///
+/// The context keeps its graphics state as it would drawing at once; what differs is
+/// kept here: clips stay what makes them (`ClipChain`) for each band to rasterize over
+/// its rows, layers are recorded and not drawn into, and surfaces drawn from are
+/// captured (`SurfaceCapture`).
+final class RecordingBackend: DrawingBackend {
+    let builder = DisplayListBuilder()
+    let renderer: Renderer
+
+    init(threads: RenderThreads) {
+        renderer = Renderer(threads: threads)
+    }
+
+    func draw(_ command: DisplayList.Command, in context: Context) {
+        let state = context.state
+        switch command {
+        case .fill(let path, _, _):
+            record(command, reach: reach(of: path.boundingBox, margin: 1, in: state), state: state)
+        case .fillRect(let rect, _):
+            record(command, reach: reach(of: rect, margin: 1, in: state), state: state)
+        case .stroke(let path, _):
+            let m = state.stroke.width / 2 * max(state.stroke.miterLimit, 1.5) + 2
+            record(command, reach: reach(of: path.boundingBox, margin: m, in: state), state: state)
+        case .image(_, let rect):
+            record(command, reach: reach(of: rect.standardized, margin: 1, in: state), state: state)
+        case .coverage(_, let width, let height, let x, let y, _):
+            record(command, reach: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), state: state)
+        case .mask(let mask, _):
+            // Made once, drawn by each band; the shadow is in the mask already.
+            let box = mask.bounds.intersection(state.clipBounds)
+            if !box.isEmpty { builder.append(command, state: state, reach: box) }
+        case .blur(let rect, let radius, let opacity):
+            guard let blur = context.backdropBlur(rect, radius: radius, opacity: opacity) else { return }
+            // The blur reads around each pixel. Inside a layer, the layer is drawn whole.
+            // Outside layers, a small blur's rows are drawn by one band, which has drawn
+            // all that lies under it there when it comes to the blur; the bands a large
+            // one crosses draw all that lies under it, then it runs shared among the
+            // threads (`BandPlan`).
+            if builder.hasOpenLayer {
+                builder.drawOpenLayersWhole()
+                builder.append(command, state: state, reach: state.clipBounds)
+            } else if blur.box.width * blur.box.height < BandPlan.sharedBlurArea {
+                builder.keepTogether(blur.box.y0 ..< blur.box.y1)
+                builder.append(command, state: state, reach: blur.box)
+            } else {
+                builder.appendBlur(command, state: state, reach: blur.box)
+            }
+        case .beginLayer, .endLayer:
+            break
+        }
+    }
+
+    func draw(_ image: Surface, in rect: Rect, context: Context) {
+        draw(.image(image.captured(), rect), in: context)
+    }
+
+    /// Records `command`, which can change `reach` of the target's pixels before the clip
+    /// and the shadow.
+    private func record(_ command: consuming DisplayList.Command, reach: IntRect, state: GraphicsState) {
+        var r = reach
+        if let shadow = state.shadow { r = Context.expand(r, by: shadow) }
+        r = r.intersection(state.clipBounds)
+        if !r.isEmpty { builder.append(command, state: state, reach: r) }
+    }
+
+    /// The device pixels a user-space rectangle grown by `margin` can touch in `state`;
+    /// the whole clip when it is not finite.
+    private func reach(of rect: Rect, margin: Double, in state: GraphicsState) -> IntRect {
+        let d = state.transform.apply(to: rect.insetBy(dx: -margin, dy: -margin))
+        guard !d.isNull, d.origin.isFinite, d.width.isFinite, d.height.isFinite else { return state.clipBounds }
+        let r = IntRect(covering: d)
+        return IntRect(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+    }
+
+    func clip(_ context: Context, with kind: ClipChain.Kind, bounds: IntRect, outlined: Bool) {
+        context.state.clipChain = ClipChain(parent: context.state.clipChain, kind: kind, bounds: bounds)
+        context.state.clipBounds = bounds
+    }
+
+    func layerBegins(in context: Context, area: IntRect, shadow: GroupShadowSource?) -> Range<Int>? {
+        let state = context.state
+        let reach = state.shadow.map { Context.expand(area, by: $0) } ?? area
+        builder.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds), shadow: shadow)
+        // Nothing is drawn into the layer here, only recorded (the bands draw it): its
+        // memory is neither cleared nor touched.
+        return area.y0 ..< area.y0
+    }
+
+    func layerEnds(in context: Context) {
+        builder.endLayer(state: context.state)
+    }
+
+    func sibling(of context: Context, drawingInto surface: Surface) -> Context {
+        Context(surface: surface, threads: renderer.threads)
+    }
+
+    func flush(_ context: Context, bands: Int?) {
+        guard !builder.isEmpty, !builder.hasOpenLayer else { return }
+        let list = builder.makeList()
+        context.absorb(renderer.render(list, into: context.surface, bands: bands))
+    }
+}
