@@ -298,7 +298,7 @@ public final class Context {
             return fill(Path(rect: rect), rule: .nonZero, color: color)
         }
         guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        backend.draw(.fillRect(rect, color), in: self)
+        backend.fill(rect, color: color, in: self)
     }
 
     /// Draws `fill(_:color:)` of an axis-aligned rectangle now.
@@ -328,7 +328,7 @@ public final class Context {
     /// Strokes a path with any paint, with the current line style.
     public func stroke(_ path: Path, paint: Paint) {
         guard !state.clipBounds.isEmpty else { return }
-        backend.draw(.stroke(path, paint), in: self)
+        backend.stroke(path, paint: paint, in: self)
     }
 
     /// Draws `stroke(_:paint:)` now.
@@ -361,7 +361,7 @@ public final class Context {
     /// inside the path.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
         guard !state.clipBounds.isEmpty else { return }
-        backend.draw(.fill(path, paint, rule), in: self)
+        backend.fill(path, paint: paint, rule: rule, in: self)
     }
 
     /// Draws `fill(_:paint:rule:)` now.

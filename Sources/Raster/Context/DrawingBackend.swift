@@ -6,6 +6,19 @@ protocol DrawingBackend: AnyObject {
     /// Draws or records `command` in the context's current state.
     func draw(_ command: DisplayList.Command, in context: Context)
 
+    // The commonest operations have methods of their own: drawn at once, they skip
+    // making a command and switching on it, which cost a small rectangle a tenth of its
+    // time.
+
+    /// Draws or records a fill of `path` (`DisplayList.Command.fill`).
+    func fill(_ path: Path, paint: Paint, rule: FillRule, in context: Context)
+
+    /// Draws or records a fill of an axis-aligned rectangle (`DisplayList.Command.fillRect`).
+    func fill(_ rect: Rect, color: Color, in context: Context)
+
+    /// Draws or records a stroke of `path` (`DisplayList.Command.stroke`).
+    func stroke(_ path: Path, paint: Paint, in context: Context)
+
     /// Draws or records `image` stretched over `rect`, in the context's current state.
     func draw(_ image: Surface, in rect: Rect, context: Context)
 
@@ -40,6 +53,21 @@ final class ImmediateDrawing: DrawingBackend, Sendable {
     func draw(_ command: DisplayList.Command, in context: Context) {
         context.surface.willWrite()
         context.perform(command)
+    }
+
+    func fill(_ path: Path, paint: Paint, rule: FillRule, in context: Context) {
+        context.surface.willWrite()
+        context.fillNow(path, paint: paint, rule: rule)
+    }
+
+    func fill(_ rect: Rect, color: Color, in context: Context) {
+        context.surface.willWrite()
+        context.fillNow(rect, color: color)
+    }
+
+    func stroke(_ path: Path, paint: Paint, in context: Context) {
+        context.surface.willWrite()
+        context.strokeNow(path, paint: paint)
     }
 
     func draw(_ image: Surface, in rect: Rect, context: Context) {

@@ -53,6 +53,18 @@ final class RecordingBackend: DrawingBackend {
         }
     }
 
+    func fill(_ path: Path, paint: Paint, rule: FillRule, in context: Context) {
+        draw(.fill(path, paint, rule), in: context)
+    }
+
+    func fill(_ rect: Rect, color: Color, in context: Context) {
+        draw(.fillRect(rect, color), in: context)
+    }
+
+    func stroke(_ path: Path, paint: Paint, in context: Context) {
+        draw(.stroke(path, paint), in: context)
+    }
+
     func draw(_ image: Surface, in rect: Rect, context: Context) {
         draw(.image(image.captured(), rect), in: context)
     }
