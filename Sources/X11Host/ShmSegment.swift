@@ -77,6 +77,9 @@ import Glibc
         unsafe shmctl(info.pointee.shmid, IPC_RMID, nil)
     }
 
+    /// The server's id of the segment, as `ShmCompletion` events name it.
+    var serverID: UInt { unsafe UInt(info.pointee.shmseg) }
+
     /// The segment description, for `XShmCreateImage` and `XShmPutImage`: valid as long
     /// as the segment.
     var descriptor: UnsafeMutablePointer<XShmSegmentInfo> { unsafe info }

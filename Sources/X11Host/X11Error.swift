@@ -13,6 +13,9 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case windowCreationFailed(String)
     /// The window's frame could not be allocated.
     case outOfMemory(display: String, bytes: Int)
+    /// The server would not share a memory segment for a frame (another machine, another
+    /// IPC namespace, no MIT-SHM).
+    case sharedMemoryRefused(display: String)
     /// A window larger than a frame can be: `limit` pixels a side (the X protocol allows
     /// 32767, and a frame is held to the pixel budget of a surface).
     case windowTooLarge(display: String, width: Double, height: Double, limit: Int)
@@ -36,6 +39,7 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
         case let .windowTooLarge(d, w, h, limit):
             func n(_ v: Double) -> String { v.isFinite ? String(Int(v.rounded())) : "\(v)" }
             return "X display \"\(d)\": a window of \(n(w)) x \(n(h)) pixels is too large: at most \(limit) pixels a side"
+        case .sharedMemoryRefused(let d): return "X display \"\(d)\" would not share memory for a frame"
         case .windowDestroyed(let d): return "the window on X display \"\(d)\" was destroyed by another client"
         }
     }

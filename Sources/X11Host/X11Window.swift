@@ -25,7 +25,8 @@ public final class X11Window {
     private let display: XDisplay
     private let visual: XVisualChoice
     private let window: XWindow
-    private var frame: FrameBuffer
+    /// Hands frames to the server: MIT-SHM or `XPutImage`, chosen at start.
+    private var presenter: any Presenter
     private let allowSharedMemory: Bool
     private var wakePipe: WakePipe?
     /// This window's own observation of the animation engine: an animation added wakes it.
@@ -37,13 +38,18 @@ public final class X11Window {
     private var presentedOnce = false
     /// When the last animation frame was stepped, on the system's monotonic clock.
     private var lastAnimationFrame = 0.0
+    /// The largest side of a window's frame in pixels: 16384 x 16384 is the pixel budget
+    /// of a surface (`Surface.maximumPixels`). The window asks the window manager for no
+    /// more, and a larger size the server reports is clamped to it.
+    static let maximumSide = 16384
+
     /// The time between animation frames: the display's usual 60 Hz.
     static let animationFrameInterval = 1.0 / 60
 
     /// The path frames take to the server, chosen at start (and again on resize).
-    public var presentationPath: PresentationPath { frame.path }
+    public var presentationPath: PresentationPath { presenter.path }
     /// The window's size in pixels.
-    public var pixelSize: (width: Int, height: Int) { (frame.width, frame.height) }
+    public var pixelSize: (width: Int, height: Int) { (presenter.size.width, presenter.size.height) }
     /// The X display's name, as opened.
     public var displayName: String { display.name }
     /// Called after each frame is presented, with the pixel rectangles sent.
@@ -68,18 +74,20 @@ public final class X11Window {
         let chosen = scale ?? envScale ?? ((display.xftDPI ?? 96) / 96)
         self.scale = chosen.isFinite && chosen > 0 ? min(chosen, 8) : 1
         allowSharedMemory = sharedMemory
-        let most = Double(FrameBuffer.maximumSide)
+        let most = Double(X11Window.maximumSide)
         let pw = root.size.width * self.scale, ph = root.size.height * self.scale
         guard pw.isFinite, ph.isFinite, pw.rounded() <= most, ph.rounded() <= most else {
             display.close()
-            throw X11Error.windowTooLarge(display: display.name, width: pw, height: ph, limit: FrameBuffer.maximumSide)
+            throw X11Error.windowTooLarge(display: display.name, width: pw, height: ph, limit: X11Window.maximumSide)
         }
         let w = max(1, Int(pw.rounded())), h = max(1, Int(ph.rounded()))
         do {
             visual = try display.findVisual()
             window = try XWindow(display: display, visual: visual, width: w, height: h)
-            frame = try FrameBuffer(display: display, visual: visual, width: w, height: h, scale: self.scale,
-                                    allowSharedMemory: sharedMemory)
+            // Within 1...maximumSide on each side: a valid size.
+            let size = PixelSize(width: w, height: h)!
+            presenter = try makePresenter(display: display, visual: visual, size: size, scale: self.scale,
+                                          allowSharedMemory: sharedMemory)
         } catch {
             display.close()
             throw error
@@ -169,7 +177,7 @@ public final class X11Window {
     /// would); the frame follows when the server says it happened.
     public func requestSize(_ size: Size) {
         guard !closed, !display.isLost, size.width.isFinite, size.height.isFinite else { return }
-        let most = Double(FrameBuffer.maximumSide)
+        let most = Double(X11Window.maximumSide)
         let w = Int(max(1, min((size.width * scale).rounded(), most))), h = Int(max(1, min((size.height * scale).rounded(), most)))
         window.resize(width: w, height: h)
         display.flush()
@@ -183,7 +191,7 @@ public final class X11Window {
         closed = true
         animationObservation?.cancel()
         animationObservation = nil
-        frame.release()
+        presenter.release()
         if !destroyedByAnother { window.destroy() }
         display.close()
         wakePipe = nil
@@ -295,8 +303,8 @@ public final class X11Window {
         case let .configure(width, height):
             // Another client may resize the window past the maximum-size hint: the frame
             // keeps to the pixel budget.
-            let w = min(max(width, 1), FrameBuffer.maximumSide), h = min(max(height, 1), FrameBuffer.maximumSide)
-            if w != frame.width || h != frame.height { pendingSize = (w, h) }
+            let w = min(max(width, 1), X11Window.maximumSide), h = min(max(height, 1), X11Window.maximumSide)
+            if w != presenter.size.width || h != presenter.size.height { pendingSize = (w, h) }
         case .grabLost:
             root.cancelTouch()
         case let .focusLost(grab):
@@ -314,6 +322,8 @@ public final class X11Window {
             let timestamp = Double(time) / 1000
             root.handle(KeyEvent(pressed ? .down : .up, key: key, timestamp: timestamp))
             if committed { root.handle(KeyEvent(.up, key: key, timestamp: timestamp)) }
+        case let .presented(segment):
+            presenter.serverRead(segment: segment)
         case .ignored:
             break
         }
@@ -321,26 +331,26 @@ public final class X11Window {
 
     // MARK: Frames
 
-    /// Gives the frame the window's new size. The new frame is made first and the old one
-    /// released only once it exists: when the memory cannot be had, the window keeps its
-    /// old size and frame (the server clips what lies outside) and says so through
-    /// `errorHandler`, and the loop goes on.
+    /// Gives the frame the window's new size. The new buffer is made first and the old
+    /// one released only once it exists: when the memory cannot be had, the window keeps
+    /// its old size and frame (the server clips what lies outside) and says so through
+    /// `errorHandler`, and the loop goes on. A server that will not share a segment of
+    /// the new size gets its frames through `XPutImage` from then on.
     private func resize(width: Int, height: Int) {
-        let w = max(1, width), h = max(1, height)
-        guard w != frame.width || h != frame.height else { return }
-        let next: FrameBuffer
+        let w = min(max(1, width), X11Window.maximumSide), h = min(max(1, height), X11Window.maximumSide)
+        guard w != presenter.size.width || h != presenter.size.height, let size = PixelSize(width: w, height: h) else { return }
         do {
-            next = try FrameBuffer(display: display, visual: visual, width: w, height: h, scale: scale,
-                                   allowSharedMemory: allowSharedMemory)
-        } catch let error as X11Error {
+            do {
+                try presenter.resize(to: size)
+            } catch .sharedMemoryRefused {
+                let next = try PutImagePresenter(display: display, visual: visual, size: size, scale: scale)
+                presenter.release()
+                presenter = next
+            }
+        } catch {
             errorHandler?(error)
             return
-        } catch {
-            errorHandler?(.outOfMemory(display: display.name, bytes: w * h * 4))
-            return
         }
-        frame.release()
-        frame = next
         root.size = Size(width: Double(w) / scale, height: Double(h) / scale)
         root.setNeedsFullDisplay()
     }
@@ -348,9 +358,9 @@ public final class X11Window {
     private func renderIfNeeded() throws {
         guard !closed, root.needsFrame || !presentedOnce else { return }
         if !presentedOnce { root.setNeedsFullDisplay() }
-        let rects = root.render(into: frame.surface)
+        let rects = root.render(into: presenter.nextBuffer())
         presentedOnce = true
-        frame.present(rects, window: window)
+        presenter.present(rects, window: window)
         try checkDisplay()
         onPresent?(rects)
     }
@@ -365,11 +375,11 @@ public final class X11Window {
     /// The window's current frame, as last presented: a copy of the frame buffer.
     ///
     /// - Throws: `RasterError.outOfMemory` when the copy's memory cannot be had.
-    public func currentFrame() throws(RasterError) -> Surface { try frame.surface.copy() }
+    public func currentFrame() throws(RasterError) -> Surface { try presenter.nextBuffer().copy() }
 
     /// The window's pixels as the X server has them, read back with `XGetImage`: what a
     /// person sees (for tests and diagnostics). Nil when the server cannot give them.
     public func captureFromServer() -> Surface? {
-        window.capture(width: frame.width, height: frame.height, scale: scale)
+        window.capture(width: presenter.size.width, height: presenter.size.height, scale: scale)
     }
 }

@@ -19,6 +19,8 @@ import Views
     /// The colormap made for the window's visual, freed with the window.
     private let colormap: Colormap
     private let display: XDisplay
+    /// The type of MIT-SHM's completion events, when the server has the extension.
+    private let shmCompletionType: Int32?
     private let atoms: (protocols: UInt, delete: UInt, ping: UInt)
     /// The input method and its context, which turn key presses into characters (dead
     /// keys and compose sequences included); nil where the display offers none.
@@ -31,6 +33,7 @@ import Views
     /// `visual`, listening for the events the host handles.
     init(display: XDisplay, visual: XVisualChoice, width: Int, height: Int) throws {
         self.display = display
+        shmCompletionType = display.hasSharedMemory ? display.shmCompletionType : nil
         var attributes = XSetWindowAttributes()
         colormap = unsafe XCreateColormap(display.handle, display.root, visual.visual, AllocNone)
         attributes.colormap = colormap
@@ -67,7 +70,7 @@ import Views
 
     /// Sets the title (WM_NAME and _NET_WM_NAME), _NET_WM_PID, WM_CLIENT_MACHINE,
     /// WM_CLASS, the minimum size in pixels (rounded, 1 to 16384, 1 when not finite), the
-    /// maximum size (`FrameBuffer.maximumSide` on both sides),
+    /// maximum size (`X11Window.maximumSide` on both sides),
     /// and the protocols the host answers (WM_DELETE_WINDOW, _NET_WM_PING).
     func setProperties(title: String, className: String, minimumWidth: Double, minimumHeight: Double) {
         let d = unsafe display.handle
@@ -95,7 +98,7 @@ import Views
         }
         if let hints = unsafe XAllocSizeHints() {
             unsafe hints.pointee.flags = PMinSize | PMaxSize
-            let most = FrameBuffer.maximumSide
+            let most = X11Window.maximumSide
             func pixels(_ v: Double) -> Int32 { v.isFinite ? Int32(max(1, min(v.rounded(), Double(most)))) : 1 }
             unsafe hints.pointee.min_width = pixels(minimumWidth)
             unsafe hints.pointee.min_height = pixels(minimumHeight)
@@ -193,6 +196,8 @@ import Views
             return .ignored
         case CX11.KeyPress, CX11.KeyRelease:
             return unsafe decodeKey(&event.xkey, pressed: event.type == CX11.KeyPress)
+        case let type where type == shmCompletionType:
+            return unsafe .presented(segment: XDisplay.shmSegment(of: &event))
         default:
             return .ignored
         }

@@ -28,6 +28,9 @@ enum XWindowEvent {
     case focusLost(grab: Bool)
     /// The pointer left the window.
     case pointerLeft
+    /// The server has read the frame sent from shared-memory segment `segment`
+    /// (`ShmCompletion`).
+    case presented(segment: UInt)
     /// Anything else.
     case ignored
 }

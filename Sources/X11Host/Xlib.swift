@@ -2,7 +2,7 @@ import CX11
 import Glibc
 
 /// The thin wrappers around Xlib and MIT-SHM: every C call of the window host is here,
-/// in `XWindow`, `ShmSegment` or `FrameBuffer`. `X11Window` above them sees no C type.
+/// in `XWindow`, `ShmSegment` or the presenters. `X11Window` above them sees no C type.
 ///
 /// Xlib reports errors through process-wide callbacks; they are kept in `XlibErrors`,
 /// read and written only on the main actor (Xlib is used from the main actor alone).
@@ -158,6 +158,26 @@ enum XlibErrors {
 
     /// Whether the server offers MIT-SHM at all.
     var hasSharedMemory: Bool { unsafe XShmQueryExtension(handle) != 0 }
+
+    /// The type of MIT-SHM's `ShmCompletion` events on this display (meaningful where
+    /// `hasSharedMemory`).
+    var shmCompletionType: Int32 { unsafe XShmGetEventBase(handle) + ShmCompletion }
+
+    /// Takes the first queued `ShmCompletion` event (of `type`), leaving the others in
+    /// the queue: the id of the segment the server has read. Nil when none is queued.
+    func takeShmCompletion(type: Int32) -> UInt? {
+        guard !isLost else { return nil }
+        var event = unsafe XEvent()
+        guard unsafe XCheckTypedEvent(handle, type, &event) != 0 else { return nil }
+        return unsafe XDisplay.shmSegment(of: &event)
+    }
+
+    /// The segment of a `ShmCompletion` event.
+    static func shmSegment(of event: inout XEvent) -> UInt {
+        unsafe withUnsafePointer(to: &event) { p in
+            unsafe p.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { unsafe UInt($0.pointee.shmseg) }
+        }
+    }
 
     /// Runs `body` and returns the protocol errors it caused, after a round trip, without
     /// reporting them.
