@@ -151,7 +151,7 @@ static inline void add_line(int32_t *cells, uint64_t *touched, double x0, double
     }
 }
 
-void crk_accumulate(const double *segments, intptr_t count, int32_t *cells, uint64_t *touched,
+CRK_HOT void crk_accumulate(const double *segments, intptr_t count, int32_t *cells, uint64_t *touched,
                     intptr_t left, intptr_t right, intptr_t pitch, intptr_t words, intptr_t top, intptr_t bottom,
                     int shift) {
     const double one = (double)((int32_t)1 << shift);

@@ -69,7 +69,7 @@ static inline void box_rows(const float *src, float *dst, intptr_t w, intptr_t r
     }
 }
 
-void crk_box_rows4(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp) {
+CRK_HOT void crk_box_rows4(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp) {
 #pragma clang fp contract(off)
     if (width <= 0 || height <= 0 || radius < 0) return;
     const float scale = 1 / (float)(2 * radius + 1);
@@ -104,7 +104,7 @@ static inline void box_rows1(const float *src, float *dst, intptr_t w, intptr_t 
 #undef ROWS_AT
 }
 
-void crk_box_rows1(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp) {
+CRK_HOT void crk_box_rows1(const float *src, float *dst, intptr_t width, intptr_t height, intptr_t radius, bool clamp) {
 #pragma clang fp contract(off)
     if (width <= 0 || height <= 0 || radius < 0) return;
     const float scale = 1 / (float)(2 * radius + 1);
@@ -151,7 +151,7 @@ static inline void column_step(float *restrict d, float *restrict acc, const flo
     }
 }
 
-void crk_box_columns(const float *src, float *restrict dst, intptr_t width, intptr_t stride, intptr_t height,
+CRK_HOT void crk_box_columns(const float *src, float *restrict dst, intptr_t width, intptr_t stride, intptr_t height,
                      intptr_t radius, bool clamp, float *restrict acc) {
 #pragma clang fp contract(off)
     if (width <= 0 || height <= 0 || radius < 0 || stride < width) return;
@@ -174,7 +174,7 @@ void crk_box_columns(const float *src, float *restrict dst, intptr_t width, intp
     }
 }
 
-void crk_floats_of_pixels(const uint32_t *src, float *restrict dst, intptr_t count) {
+CRK_HOT void crk_floats_of_pixels(const uint32_t *src, float *restrict dst, intptr_t count) {
     for (intptr_t i = 0; i < count; i++) {
         const uint32_t p = src[i];
         dst[4 * i] = (float)(p & 255);
@@ -208,7 +208,7 @@ static inline __m128i scale16(__m128i x, __m128i k) {
 }
 #endif
 
-void crk_mix_floats_into_pixels(const float *src, uint32_t *dst, const uint8_t *mask, intptr_t count,
+CRK_HOT void crk_mix_floats_into_pixels(const float *src, uint32_t *dst, const uint8_t *mask, intptr_t count,
                                 uint32_t strength) {
     intptr_t i = 0;
 #if defined(__SSE2__)

@@ -26,7 +26,7 @@ static inline __m256i over_masked8(__m256i d, __m128i bytes, __m256i color, __m2
     return _mm256_add_epi32(scale8(d, inverse8(s)), s);
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_over_masked_avx2(uint32_t *dst, const uint8_t *mask, intptr_t count, uint32_t color, uint32_t coverage) {
     if (count <= 0) return;
     const __m256i c = _mm256_set1_epi32((int)color), k = _mm256_set1_epi16((short)coverage);

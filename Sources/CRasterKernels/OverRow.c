@@ -19,7 +19,7 @@ static inline __m256i over8(__m256i d, __m256i s) {
     return _mm256_blendv_epi8(out, d, clear);
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_over_row_avx2(uint32_t *dst, const uint32_t *src, intptr_t count) {
     if (count <= 0) return;
     const intptr_t body = count & ~(intptr_t)7;

@@ -20,7 +20,7 @@ static inline void over8(uint32_t *p, __m256i colors, __m256i k) {
     _mm256_storeu_si256((__m256i *)p, blend8(_mm256_loadu_si256((const __m256i *)p), colors, k));
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha) {
     if (count <= 0) return;
@@ -116,7 +116,7 @@ static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m2
     for (intptr_t j = 0; j < b->tail; j++) p[b->last + j] = tail_c[j] + scale1(p[b->last + j], tail_k[j] & 0xffff);
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead) {
     if (count <= 0) return;
@@ -134,7 +134,7 @@ void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
     for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, k, first_c, last_c);
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                         bool left, bool right, intptr_t room, intptr_t lead) {
     if (count <= 0) return;
@@ -161,7 +161,7 @@ static inline row_colors row_colors_of(const block_layout *b, const uint32_t *co
     return r;
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                         bool left, bool right, intptr_t room, intptr_t lead) {
     if (count <= 0 || rows <= 0) return;

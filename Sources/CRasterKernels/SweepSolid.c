@@ -130,7 +130,7 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
     cells[width + 1] = 0;
 }
 
-__attribute__((target("avx2")))
+__attribute__((target("avx2"), aligned(64)))
 void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
                                bool even_odd, int shift) {
