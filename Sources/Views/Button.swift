@@ -155,6 +155,21 @@ open class Button: Control {
         return normal
     }
 
+    /// The image and the title side by side, `imageTitleSpacing` apart, as tall as the
+    /// taller (the title's line height), each side rounded up to a whole point.
+    override open var intrinsicContentSize: Size {
+        let image = try? shownImage()
+        let title = currentTitle
+        let titleWidth = (title != nil && titleFont != nil) ? titleFont!.advance(of: title!) : 0
+        let titleHeight = titleWidth > 0 ? titleFont!.lineHeight : 0
+        let imageSize = image?.size ?? Size(width: 0, height: 0)
+        let gap = image != nil && titleWidth > 0 ? imageTitleSpacing : 0
+        return Size(width: (imageSize.width + gap + titleWidth).rounded(.up),
+                    height: max(imageSize.height, titleHeight).rounded(.up))
+    }
+
+    override open func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
+
     override open func draw(_ rect: Rect, in context: Context) {
         drawnHighlighted = isHighlighted
         let dim = !isEnabled && adjustsImageWhenDisabled

@@ -5,7 +5,12 @@ import Raster
 @MainActor
 open class ImageView: View {
     /// The image; nil draws nothing. Its size in points is its pixel size over its scale.
-    public var image: Image? { didSet { setNeedsDisplay() } }
+    public var image: Image? {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// How the image is placed (`contentMode`); default scale-to-fill.
     override open var contentMode: ContentMode {
         didSet { setNeedsDisplay() }
@@ -17,6 +22,14 @@ open class ImageView: View {
         super.init(frame: frame)
         layer.needsDisplayOnBoundsChange = true
     }
+
+    /// The image's size in points; without an image, none (`noIntrinsicMetric`).
+    override open var intrinsicContentSize: Size {
+        image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// The image's size, or the current size without an image.
+    override open func sizeThatFits(_ size: Size) -> Size { image?.size ?? bounds.size }
 
     /// Where the image is drawn, in the view's coordinates.
     public var imageRect: Rect {

@@ -7,7 +7,12 @@ import Text
 @MainActor
 open class Label: View {
     /// The text; nil draws nothing.
-    public var text: String? { didSet { setNeedsDisplay() } }
+    public var text: String? {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The font; default the system face at 17 points. Nil when that face could not be
     /// loaded (no font installed): the label then draws no text, and `fontError` says
     /// why. UIKit's system font cannot fail; this is where Vitrine differs.
@@ -22,6 +27,9 @@ open class Label: View {
     public var numberOfLines = 1 { didSet { setNeedsDisplay() } }
     /// What happens to text that does not fit; default truncating the tail.
     public var lineBreak: LineBreak = .truncateTail { didSet { setNeedsDisplay() } }
+    /// The width a label of several lines wraps at when it tells its intrinsic size
+    /// (`preferredMaxLayoutWidth`); 0, the default, wraps at the current width.
+    public var preferredMaxLayoutWidth = 0.0 { didSet { invalidateIntrinsicContentSize() } }
 
     /// The system face at 17 points.
     ///
@@ -47,6 +55,37 @@ open class Label: View {
         self.font = font
         super.init(frame: frame)
         contentMode = .redraw
+    }
+
+    /// The text laid out at `width` (nil: unwrapped), on at most `numberOfLines` lines.
+    private func layout(width: Double?, maxHeight: Double? = nil) -> TextLayout? {
+        guard let text, let font, !text.isEmpty else { return nil }
+        let mode: LineBreak = numberOfLines == 1 ? .truncateTail : lineBreak
+        return TextLayout(text, font: font, width: numberOfLines == 1 ? nil : width, maxLines: numberOfLines,
+                          maxHeight: maxHeight, lineBreak: mode)
+    }
+
+    /// The text's size, each side rounded up to a whole point: one line unwrapped, or
+    /// several wrapped at `preferredMaxLayoutWidth` (or the current width when it is 0).
+    /// No text: zero.
+    override open var intrinsicContentSize: Size {
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : (bounds.width > 0 ? bounds.width : nil)
+        guard let l = layout(width: wrap) else { return Size(width: 0, height: 0) }
+        return Size(width: l.width.rounded(.up), height: l.height.rounded(.up))
+    }
+
+    /// The text's size wrapped at `size.width` (one line: unwrapped), rounded up to whole
+    /// points (`sizeThatFits(_:)`).
+    override open func sizeThatFits(_ size: Size) -> Size {
+        guard let l = layout(width: size.width > 0 ? size.width : nil) else { return Size(width: 0, height: 0) }
+        return Size(width: l.width.rounded(.up), height: l.height.rounded(.up))
+    }
+
+    /// The baseline of the first or last line drawn: the text is centred vertically.
+    override open func baselineOffset(first: Bool, height: Double) -> Double? {
+        guard let font, let l = layout(width: bounds.width, maxHeight: height), l.lineCount > 0 else { return nil }
+        let top = max(0, (height - l.height) / 2)
+        return top + font.ascent + (first ? 0 : Double(l.lineCount - 1) * font.lineHeight)
     }
 
     override open func draw(_ rect: Rect, in context: Context) {

@@ -131,7 +131,13 @@ open class View: Responder, LayerDelegate {
     /// Hides the view and its subviews; hidden views take no touches (`isHidden`).
     public var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let was = layer.isHidden
+            layer.isHidden = newValue
+            if was != newValue, let stack = superview as? StackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+                stack.arrangedSubviewVisibilityChanged()
+            }
+        }
     }
     /// The opacity of the whole subtree, composited as a group (`alpha`), 0...1; the
     /// layer's `opacity`.
@@ -213,6 +219,7 @@ open class View: Responder, LayerDelegate {
     /// subview was tracking is cancelled.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
         root?.viewWillLeave(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -222,6 +229,55 @@ open class View: Responder, LayerDelegate {
 
     /// Called when the view joins a tree.
     open func didMoveToRoot() {}
+
+    /// Called before `subview` leaves this view (`willRemoveSubview(_:)`).
+    open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Sizing (View+Sizing.swift)
+
+    /// The size the content wants, each side `View.noIntrinsicMetric` where it has none
+    /// (`intrinsicContentSize`); a plain view has none. Labels, buttons, image views and
+    /// the controls answer; a stack view sizes its views by it.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The size that best fits within `size` (`sizeThatFits(_:)`); the default, as
+    /// UIKit's, is the current size.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// Where the first or last line of text lies, in points from the top, for a view of
+    /// `height` points (what UIKit's `forFirstBaselineLayout` and `forLastBaselineLayout`
+    /// give a stack view); nil for a view without text.
+    open func baselineOffset(first: Bool, height: Double) -> Double? { nil }
+
+    /// The space a stack view, or a layout of the caller's, leaves inside the edges
+    /// (`layoutMargins`); default 8 points on each side.
+    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) { didSet { setNeedsLayout() } }
+
+    /// `contentHuggingPriority(for:)` on each axis.
+    var contentHugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    /// `contentCompressionResistancePriority(for:)` on each axis.
+    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+
+    private var ownTintColor: Color?
+
+    /// The colour controls draw their active parts in (`tintColor`): the view's own, or
+    /// else its superview's, or else `Color.systemBlue`. Setting nil goes back to the
+    /// superview's.
+    public var tintColor: Color! {
+        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            ownTintColor = newValue
+            tintDidChangeInSubtree()
+        }
+    }
+
+    /// Called when `tintColor` changes, set here or above (`tintColorDidChange()`).
+    open func tintColorDidChange() {}
+
+    private func tintDidChangeInSubtree() {
+        tintColorDidChange()
+        for s in subviews where s.ownTintColor == nil { s.tintDidChangeInSubtree() }
+    }
 
     // MARK: Responder
 
