@@ -4,7 +4,9 @@ import Views
 /// Every specimen of the gallery, one group per source document, in page order.
 public enum Catalog {
     /// The specimens, in the order the page shows them.
-    public static var all: [Specimen] { roundedRects + shapes + buttons + checkboxes + disabled + gradients + layers + animations }
+    public static var all: [Specimen] {
+        roundedRects + shapes + buttons + checkboxes + disabled + gradients + layers + animations + standard
+    }
 
     /// Every specimen's name, in page order.
     public static var names: [String] { all.map(\.name) }

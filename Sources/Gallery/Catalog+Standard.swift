@@ -1,0 +1,83 @@
+import Raster
+import Views
+
+extension Catalog {
+    /// The document of UIKit's own standard controls, which no source document draws.
+    static let uikit = "uikit"
+
+    /// UIKit's standard controls, each in its states, and a stack view laying some out.
+    static var standard: [Specimen] {
+        [
+            Specimen(name: "switch-off", document: uikit, size: Switch.size, backdrop: .plain) { report in
+                let s = Switch()
+                s.addAction(for: .valueChanged) { c, _ in report("switch-off: valueChanged -> \(c.isOn ? "on" : "off")") }
+                return s
+            },
+            Specimen(name: "switch-on", document: uikit, size: Switch.size, backdrop: .plain) { report in
+                let s = Switch()
+                s.isOn = true
+                s.addAction(for: .valueChanged) { c, _ in report("switch-on: valueChanged -> \(c.isOn ? "on" : "off")") }
+                return s
+            },
+            Specimen(name: "switch-disabled", document: uikit, size: Switch.size, backdrop: .plain) { _ in
+                let s = Switch()
+                s.isOn = true
+                s.isEnabled = false
+                return s
+            },
+            Specimen(name: "slider", document: uikit, size: Size(width: 200, height: Slider.height), backdrop: .plain) { report in
+                let s = Slider(frame: Rect(x: 0, y: 0, width: 200, height: Slider.height))
+                s.value = 0.4
+                s.addAction(for: .valueChanged) { c, _ in
+                    report("slider: valueChanged -> \(Int((c.value * 100).rounded())) %")
+                }
+                return s
+            },
+            Specimen(name: "slider-tinted", document: uikit, size: Size(width: 200, height: Slider.height), backdrop: .plain) { report in
+                let s = Slider(frame: Rect(x: 0, y: 0, width: 200, height: Slider.height))
+                s.minimumValue = 0
+                s.maximumValue = 10
+                s.value = 7
+                s.minimumTrackTintColor = Color(red8: 255, green8: 149, blue8: 0, alpha8: 255)
+                s.maximumTrackTintColor = Color(red8: 255, green8: 149, blue8: 0, alpha8: 64)
+                s.thumbTintColor = Color(red8: 255, green8: 244, blue8: 230, alpha8: 255)
+                s.isContinuous = false
+                s.addAction(for: .valueChanged) { c, _ in report("slider-tinted: valueChanged -> \(c.value)") }
+                return s
+            },
+            Specimen(name: "progress-default", document: uikit, size: Size(width: 200, height: 4), backdrop: .plain) { _ in
+                let p = ProgressView(progressViewStyle: .default, frame: Rect(x: 0, y: 0, width: 200, height: 4))
+                p.progress = 0.6
+                return p
+            },
+            Specimen(name: "progress-bar", document: uikit, size: Size(width: 200, height: 2.5), backdrop: .plain) { _ in
+                let p = ProgressView(progressViewStyle: .bar, frame: Rect(x: 0, y: 0, width: 200, height: 2.5))
+                p.progress = 0.35
+                return p
+            },
+            Specimen(name: "stack", document: uikit, size: Size(width: 240, height: 96), backdrop: .plain) { report in
+                // A settings row laid out by stack views: a label that takes the room, a
+                // switch at its natural size, then a slider under them.
+                let title = Label(text: "Wi-Fi")
+                let toggle = Switch()
+                toggle.isOn = true
+                toggle.addAction(for: .valueChanged) { c, _ in report("stack: switch -> \(c.isOn ? "on" : "off")") }
+                let row = StackView(arrangedSubviews: [title, toggle])
+                row.alignment = .center
+                row.spacing = 8
+                let slider = Slider()
+                slider.value = 0.7
+                slider.addAction(for: .valueChanged) { c, _ in
+                    report("stack: slider -> \(Int((c.value * 100).rounded())) %")
+                }
+                let column = StackView(arrangedSubviews: [row, slider])
+                column.axis = .vertical
+                column.spacing = 12
+                column.isLayoutMarginsRelativeArrangement = true
+                column.layoutMargins = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+                column.frame = Rect(x: 0, y: 0, width: 240, height: 96)
+                return column
+            },
+        ]
+    }
+}
