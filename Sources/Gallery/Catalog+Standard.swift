@@ -55,6 +55,36 @@ extension Catalog {
                 p.progress = 0.35
                 return p
             },
+            Specimen(name: "segmented", document: uikit, size: Size(width: 240, height: SegmentedControl.height),
+                     backdrop: .plain) { report in
+                let c = SegmentedControl(items: ["Day", "Week", "Month"], frame: Rect(x: 0, y: 0, width: 240, height: 32))
+                c.selectedSegmentIndex = 1
+                c.addAction(for: .valueChanged) { c, _ in report("segmented: valueChanged -> \(c.selectedSegmentIndex)") }
+                return c
+            },
+            Specimen(name: "segmented-images", document: uikit, size: Size(width: 160, height: SegmentedControl.height),
+                     backdrop: .plain) { report in
+                let icons = [Color.systemBlue, Color.systemGreen, Color.red].compactMap(Catalog.dot)
+                let c = SegmentedControl(items: icons, frame: Rect(x: 0, y: 0, width: 160, height: 32))
+                c.selectedSegmentIndex = 0
+                c.setEnabled(false, forSegmentAt: 2)
+                c.addAction(for: .valueChanged) { c, _ in report("segmented-images: valueChanged -> \(c.selectedSegmentIndex)") }
+                return c
+            },
+            Specimen(name: "stepper", document: uikit, size: Stepper.size, backdrop: .plain) { report in
+                let s = Stepper()
+                s.maximumValue = 10
+                s.addAction(for: .valueChanged) { s, _ in report("stepper: valueChanged -> \(Int(s.value))") }
+                return s
+            },
+            Specimen(name: "page-control", document: uikit, size: Size(width: 120, height: PageControl.height),
+                     backdrop: .plain) { report in
+                let p = PageControl(frame: Rect(x: 0, y: 0, width: 120, height: PageControl.height))
+                p.numberOfPages = 5
+                p.currentPage = 1
+                p.addAction(for: .valueChanged) { p, _ in report("page-control: valueChanged -> \(p.currentPage)") }
+                return p
+            },
             Specimen(name: "stack", document: uikit, size: Size(width: 240, height: 96), backdrop: .plain) { report in
                 // A settings row laid out by stack views: a label that takes the room, a
                 // switch at its natural size, then a slider under them.
@@ -79,5 +109,14 @@ extension Catalog {
                 return column
             },
         ]
+    }
+
+    /// A 14-point disc of `color`, at scale 2: a segment's image; nil without the memory.
+    static func dot(_ color: Color) -> Image? {
+        guard let s = try? Surface(width: 28, height: 28, scale: 2) else { return nil }
+        let c = Context(surface: s)
+        c.setFillColor(color)
+        c.fillEllipse(in: Rect(x: 1, y: 1, width: 12, height: 12))
+        return Image(adopting: s)
     }
 }
