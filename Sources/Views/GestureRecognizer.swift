@@ -1,38 +1,81 @@
+import Layers
 import Raster
 
-/// Something that watches the input reaching a view and reports what it sees in phases
-/// (`UIGestureRecognizer`). Vitrine has one kind so far, `HoverGestureRecognizer`, and
-/// calls a closure where UIKit calls a target's action.
+/// Something that watches the pointer reaching a view and its subviews and reports a
+/// gesture (`UIGestureRecognizer`), with UIKit's state machine: a discrete recognizer
+/// (tap, swipe) goes from `possible` to `recognized` or `failed`; a continuous one (pan,
+/// long press) from `possible` to `began`, `changed`..., then `ended` or `cancelled`.
+///
+/// Recognizers see a touch before the view it began on. Only one recognizes at a time
+/// unless the delegate lets two (`shouldRecognizeSimultaneouslyWith`); one that must
+/// wait for another to fail (`require(toFail:)`) recognizes only then. When one begins
+/// and `cancelsTouchesInView` (the default), the view's own touch is cancelled. A
+/// control keeps its press against recognizers of the views above it, as UIKit's
+/// controls do for their own gestures: a tap recognizer on a view does not swallow a
+/// button's click inside it, and a pan does not steal a slider's drag.
+///
+/// Vitrine calls the closure given at `init(handler:)`, or those added with
+/// `addTarget(_:)`, where UIKit sends a target an action.
 @MainActor
 open class GestureRecognizer {
     /// The phases of a gesture (`UIGestureRecognizer.State`).
     public enum State: Sendable, Equatable {
-        /// Nothing seen yet.
+        /// Nothing recognized yet.
         case possible
-        /// The gesture started.
+        /// A continuous gesture started.
         case began
-        /// The gesture went on.
+        /// A continuous gesture went on.
         case changed
-        /// The gesture finished.
+        /// The gesture finished: `recognized`, for a discrete one.
         case ended
         /// The gesture was called off.
         case cancelled
+        /// The input is not this gesture.
+        case failed
+
+        /// A discrete gesture was recognized (`recognized`, the same as `ended`).
+        public static var recognized: State { .ended }
     }
 
-    /// The phase reported last (`state`).
+    /// The phase reached last (`state`).
     public internal(set) var state: State = .possible
     /// The view the recognizer is attached to (`view`).
     public internal(set) weak var view: View?
-    /// Whether it reports anything (`isEnabled`).
-    public var isEnabled = true
+    /// Whether it takes input (`isEnabled`); turning it off mid-gesture cancels it.
+    public var isEnabled = true {
+        didSet { if !isEnabled && (state == .began || state == .changed) { finish(.cancelled) } }
+    }
+    /// Whether the view's own touch is cancelled when the gesture is recognized
+    /// (`cancelsTouchesInView`); default true.
+    public var cancelsTouchesInView = true
+    /// Asks about beginning, receiving and recognizing with others (`delegate`).
+    public weak var delegate: (any GestureRecognizerDelegate)?
     /// Where the pointer was at the latest report, in the root's points.
     var rootLocation = Point(x: 0, y: 0)
-    private let handler: (GestureRecognizer) -> Void
+    private var handlers: [(GestureRecognizer) -> Void] = []
+    /// The recognizers that must fail before this one recognizes.
+    private var failureRequirements: [Weak] = []
+    /// Recognized while a requirement was still undecided: reported once it fails.
+    var waitingToRecognize: State?
 
     /// Makes a recognizer that calls `handler` with itself at each phase (UIKit's
     /// `init(target:action:)`).
     public init(handler: @escaping (GestureRecognizer) -> Void) {
-        self.handler = handler
+        handlers = [handler]
+    }
+
+    /// Makes a recognizer with no handler yet.
+    public init() {}
+
+    /// Adds a closure called at each phase (`addTarget(_:action:)`).
+    public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) {
+        handlers.append(handler)
+    }
+
+    /// Makes this recognizer wait until `other` fails, and fail if it recognizes
+    /// (`require(toFail:)`): a single tap that waits for a double tap.
+    public func require(toFail other: GestureRecognizer) {
+        failureRequirements.append(Weak(other))
     }
 
     /// Where the pointer was at the latest report, in a view's coordinates, or in the
@@ -42,11 +85,109 @@ open class GestureRecognizer {
         return view.convert(rootLocation, from: nil)
     }
 
+    /// Goes back to `possible`, forgetting the gesture (`reset()`); subclasses forget
+    /// their own state and call this.
+    open func reset() {
+        state = .possible
+        waitingToRecognize = nil
+    }
+
+    // MARK: What subclasses see (UIKit's touchesBegan(_:with:) and the rest)
+
+    /// A press began on the view or a subview.
+    open func touchBegan(_ touch: Touch) {}
+    /// The press moved.
+    open func touchMoved(_ touch: Touch) {}
+    /// The press ended.
+    open func touchEnded(_ touch: Touch) {}
+    /// The press was cancelled.
+    open func touchCancelled(_ touch: Touch) {
+        if state == .began || state == .changed { finish(.cancelled) } else if state == .possible { fail() }
+    }
+
+    // MARK: Moving through the states
+
+    /// Reports `.began`, `.changed`, `.ended` (recognized) or `.cancelled`, asking the
+    /// root to arbitrate with the other recognizers first when the gesture starts.
+    func move(to next: State, at location: Point) {
+        rootLocation = location
+        if state == .possible && (next == .began || next == .ended) {
+            guard let root = view?.root ?? nil, root.gestureMayBegin(self) else { return fail() }
+            if failureRequirements.contains(where: { $0.value?.state == .possible }) {
+                waitingToRecognize = next
+                return
+            }
+            if failureRequirements.contains(where: { ($0.value?.state).map { $0 == .began || $0 == .changed || $0 == .ended } ?? false }) {
+                return fail()
+            }
+            state = next
+            root.gestureDidBegin(self)
+        } else {
+            state = next
+        }
+        for h in handlers { h(self) }
+    }
+
+    /// Ends a begun gesture as `.ended` or `.cancelled`.
+    func finish(_ end: State) {
+        guard state == .began || state == .changed else { return }
+        state = end
+        for h in handlers { h(self) }
+    }
+
+    /// Fails: the input is not this gesture. Recognizers waiting for this one to fail
+    /// recognize now.
+    func fail() {
+        guard state == .possible else { return }
+        state = .failed
+        waitingToRecognize = nil
+        view?.root?.gestureDidFail(self)
+    }
+
+    /// A requirement of this one failed: recognize if that was the last.
+    func requirementFailed() {
+        guard let next = waitingToRecognize, state == .possible,
+              !failureRequirements.contains(where: { $0.value?.state == .possible }) else { return }
+        waitingToRecognize = nil
+        move(to: next, at: rootLocation)
+    }
+
+    /// Whether `other` is one this recognizer waits for.
+    func requires(_ other: GestureRecognizer) -> Bool { failureRequirements.contains { $0.value === other } }
+
+    /// Reports a hover phase (the hover recognizer's path, outside the touch machinery).
     func report(_ state: State, at location: Point) {
         self.state = state
         rootLocation = location
-        handler(self)
+        for h in handlers { h(self) }
     }
+}
+
+/// A reference that does not keep its recognizer.
+private struct Weak {
+    weak var value: GestureRecognizer?
+    init(_ value: GestureRecognizer) { self.value = value }
+}
+
+/// Answers a recognizer's questions (`UIGestureRecognizerDelegate`); every method has a
+/// default.
+@MainActor
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `possible` (`gestureRecognizerShouldBegin(_:)`).
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Whether two may recognize at once
+    /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Whether the recognizer sees a touch at all (`gestureRecognizer(_:shouldReceive:)`).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        false
+    }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
 }
 
 /// Reports the pointer over a view while no button is held (`UIHoverGestureRecognizer`):
@@ -67,7 +208,8 @@ extension View {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         if recognizer.state == .began || recognizer.state == .changed, let r = root {
-            recognizer.report(.ended, at: r.pointerLocation ?? recognizer.rootLocation)
+            recognizer.report(recognizer is HoverGestureRecognizer ? .ended : .cancelled,
+                              at: r.pointerLocation ?? recognizer.rootLocation)
         }
         recognizer.view = nil
         gestureRecognizers.removeAll { $0 === recognizer }

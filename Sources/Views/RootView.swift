@@ -14,6 +14,11 @@ public final class RootView: View {
     private var damage: [Rect] = []
     private var layoutScheduled = true
     var touch: Touch?
+    /// The recognizers the latest press reached (kept after it ends, for those that wait
+    /// for more: a second tap, a failure requirement).
+    var gestureSet: [GestureRecognizer] = []
+    /// Whether a recognizer took the latest press from its view (`cancelsTouchesInView`).
+    var touchTakenFromView = false
 
     /// The view key presses reach before those outside the focused view's chain
     /// (`becomeFirstResponder`), if any.
@@ -294,17 +299,20 @@ public final class RootView: View {
             let t = Touch(view: hit, location: event.location, timestamp: event.timestamp, button: event.button,
                           modifiers: event.modifiers)
             touch = t
-            hit.touchBegan(t)
+            gesturesBegin(t)
+            if !touchTakenFromView { hit.touchBegan(t) }
         case .move:
             guard let t = touch else { return hover(at: event.location) }
             pointerLocation = event.location
             update(t, event)
-            t.view.touchMoved(t)
+            gesturesMove(t)
+            if !touchTakenFromView { t.view.touchMoved(t) }
         case .release:
             guard let t = touch else { return }
             update(t, event)
+            gesturesEnd(t)
             touch = nil
-            t.view.touchEnded(t)
+            if !touchTakenFromView { t.view.touchEnded(t) }
             hover(at: event.location)
         case .cancel:
             cancelTouch()
@@ -321,8 +329,9 @@ public final class RootView: View {
     /// Cancels the current touch, if any (a lost grab, an unmapped window).
     public func cancelTouch() {
         guard let t = touch else { return }
+        gesturesCancel(t)
         touch = nil
-        t.view.touchCancelled(t)
+        if !touchTakenFromView { t.view.touchCancelled(t) }
     }
 
     private func update(_ t: Touch, _ e: PointerEvent) {

@@ -1,0 +1,47 @@
+import Raster
+
+/// Recognizes a quick straight drag in a direction (`UISwipeGestureRecognizer`): 50
+/// points along a permitted direction, within half a second of the press, straying less
+/// than half as far across it (Vitrine's reading of UIKit's thresholds).
+@MainActor
+open class SwipeGestureRecognizer: GestureRecognizer {
+    /// The directions a swipe may go (`UISwipeGestureRecognizer.Direction`).
+    public struct Direction: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1)
+        public static let left = Direction(rawValue: 2)
+        public static let up = Direction(rawValue: 4)
+        public static let down = Direction(rawValue: 8)
+    }
+
+    /// How far, and within how long.
+    nonisolated public static let minimumDistance = 50.0, maximumDuration = 0.5
+
+    /// The permitted directions (`direction`); default right.
+    public var direction: Direction = .right
+
+    private var start = Point(x: 0, y: 0)
+    private var startTime = 0.0
+
+    override open func touchBegan(_ touch: Touch) {
+        start = touch.rootLocation
+        startTime = touch.timestamp
+    }
+
+    override open func touchMoved(_ touch: Touch) {
+        guard state == .possible else { return }
+        if touch.timestamp - startTime > SwipeGestureRecognizer.maximumDuration { return fail() }
+        let dx = touch.rootLocation.x - start.x, dy = touch.rootLocation.y - start.y
+        let went: Direction? =
+            abs(dx) >= SwipeGestureRecognizer.minimumDistance && abs(dy) < abs(dx) / 2 ? (dx > 0 ? .right : .left)
+            : abs(dy) >= SwipeGestureRecognizer.minimumDistance && abs(dx) < abs(dy) / 2 ? (dy > 0 ? .down : .up) : nil
+        if let went {
+            if direction.contains(went) { move(to: .recognized, at: touch.rootLocation) } else { fail() }
+        }
+    }
+
+    override open func touchEnded(_ touch: Touch) {
+        if state == .possible { fail() }
+    }
+}
