@@ -85,6 +85,30 @@ extension Catalog {
                 p.addAction(for: .valueChanged) { p, _ in report("page-control: valueChanged -> \(p.currentPage)") }
                 return p
             },
+            Specimen(name: "gestures", document: uikit, size: Size(width: 200, height: 100), backdrop: .plain) { report in
+                // A square to drag, click, double-click and hold; the status line names the
+                // recognizer that fired.
+                let area = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+                let square = View(frame: Rect(x: 70, y: 20, width: 60, height: 60))
+                square.backgroundColor = Color.systemBlue
+                square.layer.cornerRadius = 12
+                _ = area.addSubview(square)
+                let double = TapGestureRecognizer { _ in report("gestures: double tap") }
+                double.numberOfTapsRequired = 2
+                let single = TapGestureRecognizer { _ in report("gestures: tap") }
+                single.require(toFail: double)
+                let hold = LongPressGestureRecognizer { r in if r.state == .began { report("gestures: long press") } }
+                let pan = PanGestureRecognizer()
+                var start = square.center
+                pan.addTarget { [unowned square, unowned pan] r in
+                    if r.state == .began { start = square.center }
+                    let t = pan.translation(in: area)
+                    square.center = Point(x: min(max(start.x + t.x, 30), 170), y: min(max(start.y + t.y, 30), 70))
+                    if r.state == .ended { report("gestures: pan by \(Int(t.x)), \(Int(t.y))") }
+                }
+                for r in [single, double, hold, pan] as [GestureRecognizer] { square.addGestureRecognizer(r) }
+                return area
+            },
             Specimen(name: "stack", document: uikit, size: Size(width: 240, height: 96), backdrop: .plain) { report in
                 // A settings row laid out by stack views: a label that takes the room, a
                 // switch at its natural size, then a slider under them.
