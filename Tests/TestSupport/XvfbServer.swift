@@ -60,6 +60,12 @@ public final class XvfbServer: @unchecked Sendable {
     /// Runs xdotool against this display and waits for it.
     @discardableResult
     public func xdotool(_ args: String...) -> Int32 {
+        xdotool(args)
+    }
+
+    /// Runs xdotool against this server with arguments built by the caller.
+    @discardableResult
+    public func xdotool(_ args: [String]) -> Int32 {
         XvfbServer.run(XvfbServer.which("xdotool")!, args, environment: ["DISPLAY": displayName]).status
     }
 
