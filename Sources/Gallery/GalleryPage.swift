@@ -75,6 +75,11 @@ public final class GalleryPage: View {
         content.setContentOffset(o)
     }
 
+    /// The live view of a specimen on the page (a control, for most).
+    public func specimenView(named name: String) -> View? {
+        cards.first { $0.specimen.name == name }?.content
+    }
+
     /// The card of a specimen, in the root's points.
     public func cardFrame(of name: String) -> Rect? {
         cards.first { $0.specimen.name == name }.map { $0.convert($0.bounds, to: root) }

@@ -34,10 +34,40 @@ enum ViewBench {
             TallBlurBench.run()
         }
         for scale in [1.0, 2.0] {
-            for name in ["view-animate", "activity-indicator"] {
+            for name in ["view-animate", "activity-indicator", "switch-off"] {
                 print("scene=animation-\(name) size=\(Int(scale)) frame_ms_median=\(String(format3: animationFrame(name, scale: scale)))")
             }
+            print("scene=slider-drag size=\(Int(scale)) damage_frame_ms_median=\(String(format3: sliderDragFrame(scale: scale)))")
         }
+    }
+
+    /// The median time of a frame while a slider's thumb is dragged a point at a time:
+    /// the damage of the thumb's move rendered.
+    static func sliderDragFrame(scale: Double) -> Double {
+        let size = Size(width: 1280, height: 800)
+        let (root, page) = Gallery.makeRoot(size: size)
+        page.reveal("slider")
+        let surface = try! Surface(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
+        root.render(into: surface)
+        let slider = page.specimenView(named: "slider") as! Slider
+        var times: [Double] = []
+        for round in 0..<10 {
+            slider.value = 0.1
+            root.render(into: surface)
+            let t = slider.thumbRect(forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds),
+                                     value: slider.value)
+            let start = slider.convert(Point(x: t.midX, y: t.midY), to: nil)
+            root.handle(PointerEvent(.press, at: start))
+            for step in 1...100 {
+                root.handle(PointerEvent(.move, at: Point(x: start.x + Double(step), y: start.y + Double(round % 2))))
+                let t0 = nowMilliseconds()
+                root.render(into: surface)
+                times.append(nowMilliseconds() - t0)
+            }
+            root.handle(PointerEvent(.release, at: Point(x: start.x + 100, y: start.y)))
+        }
+        times.sort()
+        return times[times.count / 2]
     }
 
     /// Full frames drawn on one thread and on `RenderThreads.shared`, one after the other
@@ -67,6 +97,7 @@ enum ViewBench {
     static func animationFrameOnManualClock(_ name: String, scale: Double) -> Double {
         let size = Size(width: 1280, height: 1200)
         let (root, page) = Gallery.makeRoot(size: size)
+        page.reveal(name)
         let surface = try! Surface(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
         root.render(into: surface)
         let center = page.specimenFrames.first { $0.name == name }!.frame.center
@@ -74,7 +105,9 @@ enum ViewBench {
         for round in 0..<20 {
             root.handle(PointerEvent(.press, at: center))
             root.handle(PointerEvent(.release, at: center))
-            for _ in 0..<(round % 2 == 0 ? 24 : 60) {
+            // A switch's slide lasts a quarter second: only its frames are measured.
+            let frames = name.hasPrefix("switch") ? 14 : (round % 2 == 0 ? 24 : 60)
+            for _ in 0..<frames {
                 MediaClock.advance(by: 1.0 / 60)
                 let t0 = nowMilliseconds()
                 root.render(into: surface)
