@@ -48,6 +48,9 @@ open class GestureRecognizer {
     /// Whether the view's own touch is cancelled when the gesture is recognized
     /// (`cancelsTouchesInView`); default true.
     public var cancelsTouchesInView = true
+    /// Whether the view sees the press only once this recognizer has failed
+    /// (`delaysTouchesBegan`); default false. If it recognizes, the view never sees it.
+    public var delaysTouchesBegan = false
     /// Asks about beginning, receiving and recognizing with others (`delegate`).
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// Where the pointer was at the latest report, in the root's points.

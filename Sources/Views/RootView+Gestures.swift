@@ -26,6 +26,7 @@ extension RootView {
         gestureSet = next
         touchTakenFromView = false
         for r in next where r.state == .possible { r.touchBegan(t) }
+        touchHeldFromView = next.contains { $0.delaysTouchesBegan && $0.state == .possible }
     }
 
     /// The press moved: its recognizers see it first.
@@ -72,7 +73,11 @@ extension RootView {
             if together && !other.requires(r) { continue }
             if other.state == .possible { other.fail() } else { other.finish(.cancelled) }
         }
-        if r.cancelsTouchesInView, let t = touch, !touchTakenFromView {
+        if touchHeldFromView {
+            // A press held back from the view is dropped: the view never hears of it.
+            touchHeldFromView = false
+            touchTakenFromView = true
+        } else if r.cancelsTouchesInView, let t = touch, !touchTakenFromView {
             touchTakenFromView = true
             t.view.touchCancelled(t)
         }
@@ -81,5 +86,11 @@ extension RootView {
     /// `r` failed: recognizers waiting for it may recognize.
     func gestureDidFail(_ r: GestureRecognizer) {
         for other in gestureSet where other !== r && other.requires(r) { other.requirementFailed() }
+        // The last recognizer delaying the press failed: the view hears of it now.
+        if touchHeldFromView, let t = touch,
+           !gestureSet.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
+            touchHeldFromView = false
+            if !touchTakenFromView { t.view.touchBegan(t) }
+        }
     }
 }

@@ -19,6 +19,9 @@ public final class RootView: View {
     var gestureSet: [GestureRecognizer] = []
     /// Whether a recognizer took the latest press from its view (`cancelsTouchesInView`).
     var touchTakenFromView = false
+    /// Whether the view has not yet been told of the latest press: a recognizer that
+    /// `delaysTouchesBegan` is still undecided.
+    var touchHeldFromView = false
 
     /// The view key presses reach before those outside the focused view's chain
     /// (`becomeFirstResponder`), if any.
@@ -300,18 +303,24 @@ public final class RootView: View {
                           modifiers: event.modifiers)
             touch = t
             gesturesBegin(t)
-            if !touchTakenFromView { hit.touchBegan(t) }
+            if !touchTakenFromView && !touchHeldFromView { hit.touchBegan(t) }
         case .move:
             guard let t = touch else { return hover(at: event.location) }
             pointerLocation = event.location
             update(t, event)
             gesturesMove(t)
-            if !touchTakenFromView { t.view.touchMoved(t) }
+            if !touchTakenFromView && !touchHeldFromView { t.view.touchMoved(t) }
         case .release:
             guard let t = touch else { return }
             update(t, event)
             gesturesEnd(t)
             touch = nil
+            // A press still held back when it ends reaches the view whole (UIKit delivers
+            // the delayed began with the end).
+            if touchHeldFromView && !touchTakenFromView {
+                touchHeldFromView = false
+                t.view.touchBegan(t)
+            }
             if !touchTakenFromView { t.view.touchEnded(t) }
             hover(at: event.location)
         case .cancel:
@@ -331,7 +340,8 @@ public final class RootView: View {
         guard let t = touch else { return }
         gesturesCancel(t)
         touch = nil
-        if !touchTakenFromView { t.view.touchCancelled(t) }
+        if !touchTakenFromView && !touchHeldFromView { t.view.touchCancelled(t) }
+        touchHeldFromView = false
     }
 
     private func update(_ t: Touch, _ e: PointerEvent) {

@@ -260,4 +260,34 @@ final class Answers: GestureRecognizerDelegate {
         release(root, 120, 100)
         #expect(states == [.began, .cancelled])
     }
+
+    @Test func delayedPressesReachTheViewOnlyIfTheRecognizerFails() {
+        let (root, v) = scene()
+        let pan = PanGestureRecognizer { _ in }
+        pan.delaysTouchesBegan = true
+        v.addGestureRecognizer(pan)
+        // A pan: the view never hears of the press.
+        press(root, 100, 100)
+        #expect(v.log.isEmpty)
+        moveTo(root, 120, 100)
+        release(root, 120, 100)
+        #expect(v.log.isEmpty && pan.state == .ended)
+        // A click, no pan: the view gets the whole press at the release.
+        press(root, 100, 100)
+        moveTo(root, 103, 100)
+        #expect(v.log.isEmpty)
+        release(root, 103, 100)
+        #expect(v.log == ["began", "ended"])
+        // A long press that fails by moving lets the press through at once.
+        v.log = []
+        let long = LongPressGestureRecognizer { _ in }
+        long.delaysTouchesBegan = true
+        v.removeGestureRecognizer(pan)
+        v.addGestureRecognizer(long)
+        press(root, 100, 100)
+        moveTo(root, 115, 100)
+        #expect(long.state == .failed && v.log == ["began", "moved"], "the press, then the move that failed it")
+        release(root, 115, 100)
+        #expect(v.log == ["began", "moved", "ended"])
+    }
 }
