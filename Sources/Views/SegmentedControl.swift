@@ -11,7 +11,8 @@ import Text
 /// control moves the selection with the pointer. `valueChanged` is sent when the
 /// selection changes. With `isMomentary` a segment only highlights while pressed, and
 /// `selectedSegmentIndex` tells which was clicked during `valueChanged`. The arrow keys
-/// move a focused control's selection (without wrapping).
+/// move a focused control's selection (without wrapping); in momentary mode they choose
+/// the segment, and Space or Return sends `valueChanged` for it again.
 @MainActor
 open class SegmentedControl: Control {
     /// No segment selected (`UISegmentedControl.noSegment`).
@@ -280,6 +281,15 @@ open class SegmentedControl: Control {
     }
 
     override open func endTracking(_ touch: Touch?) {
+        // Space or Return on a focused momentary control: the segment last chosen (the
+        // first enabled one at the start) is chosen again.
+        if touch == nil {
+            if isMomentary, let i = segments.indices.contains(selected) ? selected : segments.firstIndex(where: \.enabled) {
+                selected = i
+                sendActions(for: .valueChanged)
+            }
+            return
+        }
         defer {
             pressed = nil
             draggingSelection = false

@@ -78,6 +78,12 @@ import VitrineTesting
         r.log = []
         click(root, 350)
         #expect(c.selectedSegmentIndex == 2 && r.log.contains("a:valueChanged+"))
+        r.log = []
+        Keys.type(Keys.tab, into: root)
+        #expect(c.isFocused, "a click took the focus away; Tab brings it back")
+        Keys.type(Keys.space, into: root)
+        #expect(c.selectedSegmentIndex == 2 && r.log.filter { $0.hasPrefix("a:valueChanged") }.count == 1,
+                "Space chooses the focused segment again: \(r.log)")
     }
 
     @Test func insertingAndRemovingKeepTheSelection() {
