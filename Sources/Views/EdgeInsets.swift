@@ -2,9 +2,13 @@ import Raster
 
 /// Distances inward from each edge of a rectangle (`UIEdgeInsets`).
 public struct EdgeInsets: Hashable, Sendable {
+    /// The distance in from the top edge.
     public var top: Double
+    /// The distance in from the left edge.
     public var left: Double
+    /// The distance in from the bottom edge.
     public var bottom: Double
+    /// The distance in from the right edge.
     public var right: Double
 
     /// Insets of the given distances.

@@ -1,6 +1,8 @@
 /// One of the two axes of a layout (`NSLayoutConstraint.Axis`).
 public enum LayoutAxis: Sendable, Hashable {
+    /// Left to right.
     case horizontal
+    /// Top to bottom.
     case vertical
 }
 
@@ -9,11 +11,16 @@ public enum LayoutAxis: Sendable, Hashable {
 /// lowest and shrinks the one whose compression resistance is lowest.
 public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral {
+    /// The priority, 1...1000.
     public var rawValue: Float
 
+    /// A priority of `rawValue`.
     public init(rawValue: Float) { self.rawValue = rawValue }
+    /// A priority of `rawValue` (`UILayoutPriority(_:)`).
     public init(_ rawValue: Float) { self.rawValue = rawValue }
+    /// A priority written as a number.
     public init(floatLiteral value: Float) { rawValue = value }
+    /// A priority written as a whole number.
     public init(integerLiteral value: Int) { rawValue = Float(value) }
 
     /// 1000: never given up.
@@ -25,5 +32,6 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
     /// 50: what fitting a size asks for.
     public static let fittingSizeLevel = LayoutPriority(50)
 
+    /// Whether `a` gives way to `b`.
     public static func < (a: LayoutPriority, b: LayoutPriority) -> Bool { a.rawValue < b.rawValue }
 }

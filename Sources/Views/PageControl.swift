@@ -38,6 +38,7 @@ open class PageControl: Control {
     /// The current dot's colour (`currentPageIndicatorTintColor`); default black.
     public var currentPageIndicatorTintColor: Color? = .black { didSet { setNeedsDisplay() } }
 
+    /// A page control with no pages.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isOpaque = false

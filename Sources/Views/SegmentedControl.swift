@@ -87,6 +87,7 @@ open class SegmentedControl: Control {
         update(animated: false)
     }
 
+    /// A control with no segments at `frame`.
     public override convenience init(frame: Rect) { self.init(items: [], frame: frame) }
 
     // MARK: Segments

@@ -60,6 +60,7 @@ open class Stepper: Control {
     private let ticker = Layer()
     private var tick: RepeatTick?
 
+    /// A stepper at 0 of 0...100, at `frame`'s origin.
     public override init(frame: Rect = .zero) {
         super.init(frame: Rect(origin: frame.origin, size: Stepper.size))
         isOpaque = false
@@ -70,8 +71,9 @@ open class Stepper: Control {
     override open var intrinsicContentSize: Size { Stepper.size }
     override open func sizeThatFits(_ size: Size) -> Size { Stepper.size }
 
-    /// The minus half's frame and the plus half's.
+    /// The minus half's frame.
     public var decrementRect: Rect { Rect(x: 0, y: 0, width: Stepper.size.width / 2, height: Stepper.size.height) }
+    /// The plus half's frame.
     public var incrementRect: Rect {
         Rect(x: Stepper.size.width / 2, y: 0, width: Stepper.size.width / 2, height: Stepper.size.height)
     }

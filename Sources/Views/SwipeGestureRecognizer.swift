@@ -7,11 +7,17 @@ import Raster
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions a swipe may go (`UISwipeGestureRecognizer.Direction`).
     public struct Direction: OptionSet, Hashable, Sendable {
+        /// The bits.
         public let rawValue: UInt
+        /// Directions from raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Toward the right.
         public static let right = Direction(rawValue: 1)
+        /// Toward the left.
         public static let left = Direction(rawValue: 2)
+        /// Upward.
         public static let up = Direction(rawValue: 4)
+        /// Downward.
         public static let down = Direction(rawValue: 8)
     }
 
