@@ -22,7 +22,7 @@ extension RootView {
         var cursor: Cursor = .arrow
         v = hit
         while let x = v {
-            if let c = x.cursor {
+            if let c = x.cursor(at: x.convert(location, from: nil)) {
                 cursor = c
                 break
             }

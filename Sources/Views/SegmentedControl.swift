@@ -341,6 +341,12 @@ open class SegmentedControl: Control {
 
     override open var focusEffect: FocusHaloEffect? { FocusHaloEffect(roundedRect: bounds, cornerRadius: 8) }
 
+    /// The hand over an enabled segment; over a disabled one, the superview's cursor.
+    override open func cursor(at point: Point) -> Cursor? {
+        guard let i = segment(at: point), segments[i].enabled else { return nil }
+        return cursor
+    }
+
     /// Draws the titles, images and separators over the card.
     func drawSegments(in context: Context) {
         let frames = segmentFrames

@@ -193,6 +193,13 @@ open class Slider: Control {
         Transaction.commit()
     }
 
+    /// The hand over the thumb (grown by the margin a press may miss it by), where a
+    /// press does something; elsewhere the superview's cursor.
+    override open func cursor(at point: Point) -> Cursor? {
+        let t = thumbRect(forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: storedValue)
+        return t.insetBy(dx: -Slider.thumbMargin, dy: -Slider.thumbMargin).contains(point) ? cursor : nil
+    }
+
     override open var focusEffect: FocusHaloEffect? {
         let t = thumbRect(forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: storedValue)
         return FocusHaloEffect(roundedRect: t, cornerRadius: t.height / 2)

@@ -123,6 +123,11 @@ open class Stepper: Control {
         context.restoreGState()
     }
 
+    /// The hand over a half that can step; over one at its end, the superview's cursor.
+    override open func cursor(at point: Point) -> Cursor? {
+        canStep(point.x < Stepper.size.width / 2 ? -1 : 1) ? cursor : nil
+    }
+
     // MARK: Tracking
 
     override open func beginTracking(_ touch: Touch) -> Bool {

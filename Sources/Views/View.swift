@@ -172,6 +172,12 @@ open class View: Responder, LayerDelegate {
         get { ownCursor }
         set { ownCursor = newValue }
     }
+
+    /// The cursor over `point`, in the view's coordinates; nil shows the superview's.
+    /// By default `cursor`, wherever the point; a control whose parts differ says which
+    /// show the hand (a slider's thumb, a stepper's live halves). UIKit has no cursors;
+    /// this is Vitrine's, for a desktop.
+    open func cursor(at point: Point) -> Cursor? { cursor }
     /// A view whose alpha masks this one and its shadow, in this view's coordinates
     /// (`mask`): its layer becomes `layer.mask`.
     public var mask: View? {

@@ -246,4 +246,24 @@ import VitrineTesting
         let shown = p.subviews[1].layer.presentation().bounds.width
         #expect(shown > 0 && shown < 200, "on its way: \(shown)")
     }
+
+    @Test func theHandShowsOnlyWhereAClickActs() {
+        let root = RootView(size: Size(width: 400, height: 200))
+        let slider = Slider(frame: Rect(x: 100, y: 20, width: 200, height: 31))
+        slider.value = 0.5
+        let stepper = Stepper(frame: Rect(x: 100, y: 80, width: 0, height: 0))
+        let segmented = SegmentedControl(items: ["A", "B"], frame: Rect(x: 100, y: 140, width: 200, height: 32))
+        segmented.setEnabled(false, forSegmentAt: 1)
+        for v in [slider, stepper, segmented] as [View] { root.addSubview(v) }
+        func over(_ x: Double, _ y: Double) -> Cursor {
+            root.handle(PointerEvent(.move, at: Point(x: x, y: y)))
+            return root.currentCursor
+        }
+        // The slider's thumb spans 186...214 (grown by 8: 178...222).
+        #expect(over(200, 35) == .pointingHand && over(220, 35) == .pointingHand)
+        #expect(over(130, 35) == .arrow && over(280, 35) == .arrow, "the track alone does nothing")
+        // The stepper at 0: the minus half cannot step, the plus half can.
+        #expect(over(120, 96) == .arrow && over(170, 96) == .pointingHand)
+        #expect(over(150, 156) == .pointingHand && over(250, 156) == .arrow, "a disabled segment")
+    }
 }
