@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An X server of the tests' own: `Xvfb -noreset` on a free display number, started and
 /// stopped by the test, with XTEST for clicks (xdotool).
@@ -20,24 +21,47 @@ public final class XvfbServer: @unchecked Sendable {
     /// Starts a server; `sharedMemory: false` disables MIT-SHM, `tcp` listens on TCP and
     /// names the display through localhost (where shared memory cannot be used).
     public init(sharedMemory: Bool = true, tcp: Bool = false, size: String = "1400x900x24") throws {
-        var n = 40 + Int(getpid() % 200)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
-            n += 1
+        // Suites run at once in one process: each server takes a display number no other
+        // in the process has taken, and one that another program holds is skipped. A
+        // server that still loses the race (it exits: the display is taken) is started
+        // again on the next number, so that no two tests ever share a server.
+        var attempt = 0
+        while true {
+            var n = XvfbServer.nextNumber.withLock { next in
+                defer { next += 1 }
+                return next
+            }
+            while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+                n = XvfbServer.nextNumber.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+            }
+            var args = [":\(n)", "-screen", "0", size, "-noreset"]
+            if !sharedMemory { args += ["-extension", "MIT-SHM"] }
+            if tcp { args += ["-listen", "tcp"] }
+            let process = try Child(XvfbServer.which("Xvfb")!, args)
+            // Ready when its socket exists and it is still running: poll up to 10 s.
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && process.isRunning && Date() < deadline {
+                usleep(20_000)
+            }
+            usleep(100_000)
+            if process.isRunning && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+                self.process = process
+                number = n
+                displayName = tcp ? "localhost:\(n)" : ":\(n)"
+                return
+            }
+            process.signal(SIGKILL)
+            process.wait(timeout: 5)
+            attempt += 1
+            guard attempt < 10 else { throw XvfbError.didNotStart(n) }
         }
-        number = n
-        displayName = tcp ? "localhost:\(n)" : ":\(n)"
-        var args = [":\(n)", "-screen", "0", size, "-noreset"]
-        if !sharedMemory { args += ["-extension", "MIT-SHM"] }
-        if tcp { args += ["-listen", "tcp"] }
-        process = try Child(XvfbServer.which("Xvfb")!, args)
-        // Ready when its socket exists and xdpyinfo-like access works: poll up to 10 s.
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
-            guard Date() < deadline, process.isRunning else { throw XvfbError.didNotStart(n) }
-            usleep(20_000)
-        }
-        usleep(100_000)
     }
+
+    /// The next display number to try, shared by every server of the process.
+    private static let nextNumber = Mutex(40 + Int(getpid() % 200))
 
     /// Stops the server (SIGTERM), waiting for it to go.
     public func stop() {
