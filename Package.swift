@@ -89,9 +89,15 @@ let package = Package(
             dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host", "ImageDiff"],
             exclude: ["bench-vs-peers", "instructions-since"]
         ),
+        .systemLibrary(
+            name: "CCairo",
+            path: "Tests/CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterScenes", "TestSupport"],
+            dependencies: ["Raster", "RasterScenes", "TestSupport", "CCairo"],
             exclude: ["Golden", "CairoReference", "Data"]
         ),
         .testTarget(
@@ -129,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextTests",
-            dependencies: ["Text", "Raster", "TestSupport"],
+            dependencies: ["Text", "Raster", "TestSupport", "CFreeType"],
             exclude: ["Golden"]
         ),
     ],
