@@ -88,11 +88,28 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("checkbox-unchecked ") })
     }
 
+    @MainActor
     @Test func shotMatchesTheLibraryAndHonoursScale() throws {
-        let out = temp("page2.png")
+        let out = temp("page2.png"), out1 = temp("page1.png")
         #expect(run(["shot", out, "--scale", "2", "--size", "640x400"]).status == 0)
-        let s = try Surface(contentsOfPNG: out)
+        #expect(run(["shot", out1, "--size", "640x400"]).status == 0)
+        let s = try Surface(contentsOfPNG: out, scale: 2), one = try Surface(contentsOfPNG: out1)
         #expect(s.width == 1280 && s.height == 800)
+        // The tool's picture is the library's, pixel for pixel.
+        #expect(s == (try Gallery.shot(size: Size(width: 640, height: 400), scale: 2)))
+        #expect(one == (try Gallery.shot(size: Size(width: 640, height: 400), scale: 1)))
+        // Drawn at scale 2, not enlarged: halved it is close to the scale-1 picture (text
+        // and edges land on finer pixels), and it is not the scale-1 picture's pixels doubled.
+        let d = Metamorphic.difference(Metamorphic.reduced(s), one)
+        #expect(d.mean < 2, "scale 2 halved against scale 1: \(d)")
+        var doubled = true
+        for y in stride(from: 0, to: 800, by: 2) where doubled {
+            for x in stride(from: 0, to: 1280, by: 2) where s[x, y] != s[x + 1, y] || s[x, y] != s[x, y + 1] {
+                doubled = false
+                break
+            }
+        }
+        #expect(!doubled, "the scale-2 shot is the scale-1 shot with its pixels doubled")
     }
 
     @Test func inputIsReadAsWritten() throws {

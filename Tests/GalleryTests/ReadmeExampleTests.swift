@@ -32,6 +32,19 @@ import TestSupport
         // it and its shadow, transparent.
         #expect(badge[200, 120] == Pixel(r: 51, g: 128, b: 230, a: 255))
         #expect(badge[2, 2].a == 0)
+        // The shadow: black at a third of full alpha, moved 3 points down and blurred
+        // with sigma = blur / 2 = 3 points (6 pixels). Across the middle of its bottom
+        // edge, 226 pixels down, far from the corners, its alpha is a third of the
+        // Gaussian's tail beyond the edge, Φ(-d / σ), worked out here.
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.squareRoot()) }
+        for y in [222, 226, 230, 236] {
+            let want = 255.0 / 3 * phi(-(Double(y) + 0.5 - 226) / 6)
+            let p = badge[200, y]
+            #expect(p.r == 0 && p.g == 0 && p.b == 0, "row \(y): the shadow is black")
+            #expect(abs(Double(p.a) - want) <= 3, "row \(y): alpha \(p.a), the Gaussian \(want)")
+        }
+        // Above the badge the shadow is fainter than below it, since it moved down.
+        #expect(badge[200, 16].a < badge[200, 226].a && badge[200, 16].a > 0)
     }
 }
 

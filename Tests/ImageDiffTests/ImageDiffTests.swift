@@ -38,13 +38,43 @@ import Testing
         for (step, threshold, passes) in [(26, 0.1, true), (27, 0.1, false), (27, 0.2, true), (1, 0, false)] {
             let b = try picture(4, 4) { _, _ in Pixel(r: UInt8(100 + step), g: UInt8(100 + step), b: UInt8(100 + step), a: 255) }
             let (c, _) = try ImageDiff.compare(a, b, options: CompareOptions(threshold: threshold))
-            let delta = 0.5053 * Double(step * step) * pow2(0.29889531 + 0.58662247 + 0.11448223)
-            #expect(c.passes == passes, "step \(step) at \(threshold): delta \(delta)")
-            #expect(passes == (delta <= 35215 * threshold * threshold))
+            #expect(c.passes == passes, "step \(step) at \(threshold)")
         }
     }
 
-    func pow2(_ v: Double) -> Double { v * v }
+    /// Coloured steps, where the I and Q terms count: the compare engine's verdict is
+    /// the published YIQ distance's (Kotsarenko and Ramos, as pixelmatch weighs it),
+    /// worked out here from the RGB values.
+    @Test func colouredStepsFollowThePublishedYIQWeights() throws {
+        func yiq(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+            (r * 0.29889531 + g * 0.58662247 + b * 0.11448223,
+             r * 0.59597799 - g * 0.27417610 - b * 0.32180189,
+             r * 0.21147017 - g * 0.52261711 + b * 0.31114694)
+        }
+        let base = Pixel(r: 120, g: 100, b: 80, a: 255)
+        let a = try picture(3, 3) { _, _ in base }
+        var state: UInt64 = 5
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var both = (passed: 0, failed: 0)
+        for _ in 0..<300 {
+            let d = (next() % 101 - 50, next() % 101 - 50, next() % 101 - 50)
+            let p = Pixel(r: UInt8(120 + d.0), g: UInt8(100 + d.1), b: UInt8(80 + d.2), a: 255)
+            let (y1, i1, q1) = yiq(Double(base.r), Double(base.g), Double(base.b))
+            let (y2, i2, q2) = yiq(Double(p.r), Double(p.g), Double(p.b))
+            let delta = 0.5053 * (y1 - y2) * (y1 - y2) + 0.299 * (i1 - i2) * (i1 - i2) + 0.1957 * (q1 - q2) * (q1 - q2)
+            let limit = 35215 * 0.1 * 0.1
+            // Steer clear of the boundary itself, where rounding may fall either way.
+            guard abs(delta - limit) > 1 else { continue }
+            let b = try picture(3, 3) { _, _ in p }
+            let (c, _) = try ImageDiff.compare(a, b, options: CompareOptions(threshold: 0.1))
+            #expect(c.passes == (delta <= limit), "\(p) against \(base): delta \(delta), limit \(limit)")
+            if delta <= limit { both.passed += 1 } else { both.failed += 1 }
+        }
+        #expect(both.passed > 20 && both.failed > 20, "both sides of the threshold are tried: \(both)")
+    }
 
     @Test func ignoredRegionsAndBudgets() throws {
         let a = try picture(10, 10) { _, _ in Self.white }

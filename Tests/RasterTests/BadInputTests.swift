@@ -28,7 +28,7 @@ import TestSupport
         #expect(s == before)
     }
 
-    @Test func hugeRadiusIsPromptAndFillsTheCanvas() {
+    @Test(.timeLimit(.minutes(1))) func hugeRadiusIsPromptAndFillsTheCanvas() {
         let black = Pixel(r: 0, g: 0, b: 0, a: 255), white = Pixel(r: 255, g: 255, b: 255, a: 255)
         // An ellipse around the canvas, 1e300 wide, covers every pixel.
         let (s, c) = canvas(50, 50)
@@ -53,7 +53,7 @@ import TestSupport
         }
     }
 
-    @Test func aMillionSegmentsRenderPromptly() {
+    @Test(.timeLimit(.minutes(1))) func aMillionSegmentsRenderPromptly() {
         let (s, c) = canvas(200, 200)
         var p = Path()
         p.move(to: Point(x: 100, y: 100))

@@ -153,11 +153,43 @@ import TestSupport
         #expect(!unknown.familyName.isEmpty)
         c.draw("fallback", at: Point(x: 5, y: 20), font: unknown)
         #expect(s != blank)
-        // Scripts and marks beyond this layout's reach draw without crashing.
-        c.draw("e\u{301} \u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{0627}\u{0644} \u{1F600} \u{4e2d}", at: Point(x: 5, y: 35), font: font)
+        // Scripts this layout does not shape (no joining, no right-to-left order) still
+        // draw, and draw nothing outside their line.
+        let (m, d) = canvas(200, 40)
+        d.draw("\u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{0627}\u{0644} \u{1F600} \u{4e2d}", at: Point(x: 5, y: 25), font: font)
+        let inkRows = (0..<40).filter { y in (0..<200).contains { m[$0, y] != Color.white.premultiplied } }
+        #expect(!inkRows.isEmpty && inkRows.allSatisfy { $0 >= 25 - 16 && $0 <= 25 + 6 }, "ink rows \(inkRows)")
     }
 
-    @Test func hundredThousandCharactersArePrompt() throws {
+    /// Draws `text` alone on a 40 x 30 canvas with its baseline at (10, 22).
+    func ink(_ text: String, font: Font) -> Surface {
+        let (s, c) = canvas(40, 30)
+        c.draw(text, at: Point(x: 10, y: 22), font: font)
+        return s
+    }
+
+    @Test func aCombiningMarkSitsOverItsBaseAndScriptsUseTheirGlyphs() throws {
+        let font = try Font.system(size: 17)
+        // e then U+0301: the mark has no advance and its outline reaches back, so that the
+        // accent's ink lies over the e, within its width and above its top, as in é.
+        let e = ink("e", font: font), combined = ink("e\u{301}", font: font)
+        func inked(_ s: Surface, _ x: Int, _ y: Int) -> Bool { s[x, y].r < 128 }
+        let all = (0..<30).flatMap { y in (0..<40).map { (x: $0, y: y) } }
+        let base = all.filter { inked(e, $0.x, $0.y) }
+        let accent = all.filter { inked(combined, $0.x, $0.y) && !inked(e, $0.x, $0.y) }
+        let baseLeft = base.map(\.x).min() ?? 0, baseRight = base.map(\.x).max() ?? 0, baseTop = base.map(\.y).min() ?? 0
+        #expect(!accent.isEmpty, "the accent draws")
+        #expect(accent.allSatisfy { $0.x >= baseLeft && $0.x <= baseRight && $0.y < baseTop }, "accent \(accent), e from \(baseLeft) to \(baseRight), top \(baseTop)")
+        #expect(ink("e\u{301}x", font: font) != ink("ex", font: font) && font.advance(of: "e\u{301}") == font.advance(of: "e"))
+        // Hebrew and Arabic letters come from the font (or a fallback face), not the
+        // missing-glyph box a private-use character gets.
+        let missing = ink("\u{e000}", font: font)
+        for letter in ["\u{05e9}", "\u{0627}", "\u{0644}"] {
+            #expect(ink(letter, font: font) != missing, "\(letter) draws the missing-glyph box")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func hundredThousandCharactersArePrompt() throws {
         let font = try Font.system(size: 13)
         let long = String(repeating: "lorem ipsum ", count: 8334)
         let (s, c) = canvas(200, 60)
