@@ -251,6 +251,27 @@ struct WindowTests {
     }
 
     @Test func droppedWindowsReleaseEverything() throws {
+        try dropWindowsAndCountWhatIsLeft()
+    }
+
+    /// The same while another program creates and removes shared-memory segments all
+    /// along: only this process's segments are counted, so the other's come and go unseen.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ipcmk"), "ipcmk (util-linux) makes the segments"))
+    func droppedWindowsReleaseEverythingWhileAnotherProgramUsesSharedMemory() throws {
+        let loop = try Child("/bin/sh", ["-c", "while :; do id=$(ipcmk -M 4096 | sed 's/.*: //'); ipcrm -m \"$id\"; done"])
+        defer {
+            loop.signal(SIGKILL)
+            _ = loop.wait(timeout: 5)
+        }
+        // The loop is running: it has made a segment within the first second.
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && !XvfbServer.sharedMemorySegments().contains(where: { $0.creator != getpid() && $0.mode == 0o644 }) {
+            usleep(1000)
+        }
+        try dropWindowsAndCountWhatIsLeft()
+    }
+
+    func dropWindowsAndCountWhatIsLeft() throws {
         let server = try XvfbServer()
         defer { server.stop() }
         let other = try #require(XOpenDisplay(server.displayName))
