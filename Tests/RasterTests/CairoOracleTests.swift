@@ -204,6 +204,39 @@ import Testing
         return (drawing.vitrine(), theirs)
     }
 
+    /// Arcs made by `addArc(center:radius:startAngle:endAngle:clockwise:)` against Cairo's
+    /// own arcs: `cairo_arc` turns with increasing angles, clockwise on this y-down
+    /// canvas, and `cairo_arc_negative` the other way, as UIKit's `clockwise` means.
+    @Test func arcsAgreeWithCairosArcs() {
+        let bound = OracleBound()
+        // Not 0 to 2π anticlockwise: Core Graphics draws nothing for it (the angles are
+        // the same point), Cairo a whole circle.
+        let arcs = [(0.3, 2.2), (2.2, 0.3), (-1.0, 4.5)].flatMap { [($0.0, $0.1, true), ($0.0, $0.1, false)] }
+            + [(0.0, 2 * Double.pi, true)]
+        for (start, end, clockwise) in arcs {
+            do {
+                var p = Path()
+                p.addArc(center: Point(x: 24, y: 24), radius: 16, startAngle: start, endAngle: end, clockwise: clockwise)
+                let drawing = OracleDrawing(name: "arc", steps: [.stroke(p, .init(width: 3, cap: .round), Self.blue)])
+                let cs = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 48, 48)!
+                let cr = cairo_create(cs)!
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_paint(cr)
+                if clockwise { cairo_arc(cr, 24, 24, 16, start, end) } else { cairo_arc_negative(cr, 24, 24, 16, start, end) }
+                OracleDrawing.setSource(Self.blue, cr)
+                cairo_set_line_width(cr, 3)
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                cairo_stroke(cr)
+                cairo_surface_flush(cs)
+                let theirs = OracleDrawing.surface(of: cs, side: 48)
+                cairo_destroy(cr)
+                cairo_surface_destroy(cs)
+                let r = bound.measure(drawing.vitrine(), theirs)
+                #expect(bound.holds(r), "arc \(start) to \(end), clockwise \(clockwise): \(r)")
+            }
+        }
+    }
+
     /// Cairo has no conic gradient: the colour of each pixel is worked out here from the
     /// definition, the turn from the start direction about the centre, clockwise on a
     /// y-down surface, into the stops linearly.

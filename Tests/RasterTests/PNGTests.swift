@@ -103,7 +103,8 @@ private let golden = Golden(for: #filePath)
     /// A PNG of the picture, 8 or 16 bits a channel (a 16-bit value is the 8-bit one
     /// times 257), Adam7-interlaced or not, with a gAMA chunk of `gamma` / 100000 when
     /// given; the image data in stored deflate blocks.
-    static func png(_ pixels: [[UInt8]], width: Int, height: Int, bits: Int, interlaced: Bool, gamma: UInt32?) -> [UInt8] {
+    static func png(_ pixels: [[UInt8]], width: Int, height: Int, bits: Int, interlaced: Bool, gamma: UInt32?,
+                    sRGB: Bool = false) -> [UInt8] {
         func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
@@ -133,18 +134,21 @@ private let golden = Golden(for: #filePath)
         zlib += be32(b << 16 | a)
         var out: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
         out += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [UInt8(bits), 6, 0, 0, interlaced ? 1 : 0])
+        if sRGB { out += chunk("sRGB", [0]) }
         if let gamma { out += chunk("gAMA", be32(gamma)) }
         out += chunk("IDAT", zlib) + chunk("IEND", [])
         return out
     }
 
-    @Test(arguments: [nil, 45455] as [UInt32?])
-    func sixteenBitInterlacedDecodesAsTheSamePictureAtEightBits(gamma: UInt32?) throws {
+    /// With no colour-space chunk, a gAMA of 1/2.2, and an sRGB chunk (and its gAMA).
+    @Test(arguments: [(nil, false), (45455, false), (45455, true)] as [(UInt32?, Bool)])
+    func sixteenBitInterlacedDecodesAsTheSamePictureAtEightBits(gamma: UInt32?, sRGB: Bool) throws {
         let (w, h) = (37, 23)
         let pixels = Self.picture(width: w, height: h)
-        let base = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 8, interlaced: false, gamma: gamma))
+        let base = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 8, interlaced: false, gamma: gamma, sRGB: sRGB))
         for interlaced in [false, true] {
-            let deep = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 16, interlaced: interlaced, gamma: gamma))
+            let deep = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 16, interlaced: interlaced, gamma: gamma,
+                                                     sRGB: sRGB))
             var worst = 0, differing = 0
             for y in 0..<h {
                 for x in 0..<w {

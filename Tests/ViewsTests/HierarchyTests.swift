@@ -34,6 +34,39 @@ import Testing
         #expect(root.hitTest(Point(x: 105, y: 105)) === child)
     }
 
+    /// A view whose touch area reaches 20 points beyond its bounds, as UIKit code does by
+    /// overriding `point(inside:with:)`.
+    final class WideTouchView: View {
+        override func point(inside point: Point) -> Bool { bounds.insetBy(dx: -20, dy: -20).contains(point) }
+    }
+
+    @Test func hitTestingFollowsTransformsBoundsOriginsAndPointInside() {
+        let root = RootView(size: Size(width: 300, height: 300))
+        // 100 x 40 about its centre (150, 150), turned a quarter: it covers x 130...170,
+        // y 100...200 on screen, worked out from the documented geometry.
+        let turned = View(frame: Rect(x: 100, y: 130, width: 100, height: 40))
+        turned.transform = AffineTransform(rotationAngle: .pi / 2)
+        root.addSubview(turned)
+        #expect(root.hitTest(Point(x: 150, y: 105)) === turned)
+        #expect(root.hitTest(Point(x: 110, y: 150)) === root, "outside the turned view, inside its untransformed frame")
+        // Doubled about its centre (50, 250): 40 x 40 becomes 80 x 80, 10...90 across.
+        let doubled = View(frame: Rect(x: 30, y: 230, width: 40, height: 40))
+        doubled.transform = AffineTransform(scaleX: 2, y: 2)
+        root.addSubview(doubled)
+        #expect(root.hitTest(Point(x: 15, y: 250)) === doubled && root.hitTest(Point(x: 5, y: 250)) === root)
+        // A bounds origin moves the subviews: scrolled by 30, the child at x 40 shows at 10.
+        let scroller = View(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        scroller.bounds = Rect(x: 30, y: 0, width: 100, height: 100)
+        let child = View(frame: Rect(x: 40, y: 10, width: 20, height: 20))
+        scroller.addSubview(child)
+        root.addSubview(scroller)
+        #expect(root.hitTest(Point(x: 215, y: 20)) === child && root.hitTest(Point(x: 245, y: 20)) === scroller)
+        // point(inside:) decides: the wide view answers 20 points beyond its bounds.
+        let wide = WideTouchView(frame: Rect(x: 230, y: 200, width: 20, height: 20))
+        root.addSubview(wide)
+        #expect(root.hitTest(Point(x: 215, y: 210)) === wide && root.hitTest(Point(x: 205, y: 210)) === root)
+    }
+
     @Test func aShapeViewAnswersForItsShape() {
         let root = RootView(size: Size(width: 200, height: 200))
         let star = ShapeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))

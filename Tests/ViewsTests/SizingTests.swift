@@ -36,6 +36,32 @@ import Text
         #expect(l.intrinsicContentSize == Size(width: 0, height: 0))
     }
 
+    /// A label draws at most `numberOfLines` lines, however tall it is: ink only in the
+    /// bands of the lines it is allowed, centred vertically as UIKit centres them.
+    @Test(arguments: [1, 2, 3, 0])
+    func aLabelDrawsAtMostItsNumberOfLines(lines: Int) throws {
+        let font = try Font.system(size: 13)
+        let root = RootView(size: Size(width: 120, height: 200))
+        let l = Label(frame: Rect(x: 0, y: 0, width: 120, height: 200),
+                      text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen")
+        l.font = font
+        l.numberOfLines = lines
+        l.lineBreak = .wordWrap
+        root.addSubview(l)
+        let s = try Surface(width: 120, height: 200)
+        s.clear(to: Color.white.premultiplied)
+        _ = root.render(into: s, full: true)
+        let inkRows = (0..<200).filter { y in (0..<120).contains { s[$0, y].r < 160 } }
+        let all = TextLayout(l.text!, font: font, width: 120).lineCount
+        let shown = lines == 0 ? all : min(lines, all)
+        // The block of `shown` lines, centred in the 200-point height.
+        let top = (200 - Double(shown) * font.lineHeight) / 2
+        #expect(!inkRows.isEmpty)
+        #expect(Double(inkRows.first!) >= top - 1 && Double(inkRows.last!) <= top + Double(shown) * font.lineHeight + 1,
+                "\(lines) lines: ink from row \(inkRows.first!) to \(inkRows.last!), the block \(top) + \(Double(shown) * font.lineHeight)")
+        #expect(Double(inkRows.last!) > top + Double(shown - 1) * font.lineHeight, "the last allowed line has ink")
+    }
+
     @Test func aButtonAndAnImageViewMeasureWhatTheyShow() throws {
         let b = Button()
         let font = try #require(b.titleFont)

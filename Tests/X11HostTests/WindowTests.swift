@@ -352,8 +352,11 @@ struct WindowTests {
         server.xdotool("click", "1")
         server.xdotool("keydown", "shift", "keydown", "ctrl", "click", "1", "keyup", "ctrl", "keyup", "shift")
         server.xdotool("keydown", "alt", "click", "1", "keyup", "alt")
-        #expect(try pump(window) { recorder.modifiers.count == 3 })
-        #expect(recorder.modifiers == [[], [.shift, .control], [.alternate]])
+        // The logo key is Mod4, read as Command; Caps Lock locked is Lock.
+        server.xdotool("keydown", "super", "click", "1", "keyup", "super")
+        server.xdotool("key", "Caps_Lock", "click", "1", "key", "Caps_Lock")
+        #expect(try pump(window) { recorder.modifiers.count == 5 })
+        #expect(recorder.modifiers == [[], [.shift, .control], [.alternate], [.command], [.alphaShift]])
     }
 
     /// A view that records the wheel steps it is given.
