@@ -11,6 +11,40 @@ import Testing
         return s
     }
 
+    /// Edge noise needs a flat area beside it (SNAPSHOTS.md, after pixelmatch): a pixel
+    /// changed to a value between its neighbours' in a picture of noise, where no
+    /// neighbour has identical siblings, is a real difference; the same pixel on the edge
+    /// between two flat areas is noise.
+    @Test func edgeNoiseNeedsAFlatNeighbour() throws {
+        var state: UInt64 = 3
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 40)
+        }
+        // Noise whose neighbours differ by at least 20 levels.
+        let a = try Surface(width: 9, height: 9)
+        for y in 0..<9 { for x in 0..<9 { let v = 20 + (next() % 10) * 22; a[x, y] = Pixel(r: v, g: v, b: v, a: 255) } }
+        a[4, 3] = Pixel(r: 30, g: 30, b: 30, a: 255)
+        a[4, 5] = Pixel(r: 230, g: 230, b: 230, a: 255)
+        a[4, 4] = Pixel(r: 60, g: 60, b: 60, a: 255)
+        let b = try a.copy()
+        b[4, 4] = Pixel(r: 190, g: 190, b: 190, a: 255)
+        let (noisy, _) = try ImageDiff.compare(a, b)
+        #expect(noisy.differingPixels == 1 && noisy.antialiasedPixels == 0, "\(noisy.report)")
+        // Flat black above, flat white below, the edge row changed between them.
+        let c = try Surface(width: 9, height: 9), d = try Surface(width: 9, height: 9)
+        for y in 0..<9 {
+            for x in 0..<9 {
+                let v: UInt8 = y < 4 ? 0 : (y > 4 ? 255 : 100)
+                c[x, y] = Pixel(r: v, g: v, b: v, a: 255)
+                d[x, y] = Pixel(r: v, g: v, b: v, a: 255)
+            }
+        }
+        d[4, 4] = Pixel(r: 160, g: 160, b: 160, a: 255)
+        let (edge, _) = try ImageDiff.compare(c, d)
+        #expect(edge.differingPixels == 0 && edge.antialiasedPixels == 1, "\(edge.report)")
+    }
+
     @Test func ignoredRegionsOfAnySizeAreClampedToThePicture() throws {
         let a = try grey(10), b = try grey(200)
         let cases: [(Rect, Int)] = [

@@ -27,6 +27,10 @@ import Testing
         let back = t.inverted()!.apply(to: p)
         #expect(abs(back.x - 1) < 1e-12 && abs(back.y) < 1e-12)
         #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
+        // A transform with every coefficient in play, composed with its inverse, is the identity.
+        let g = AffineTransform(a: 1.5, b: 0.4, c: -0.7, d: 2.2, tx: 13, ty: -9)
+        let i = g.concatenating(g.inverted()!)
+        #expect([i.a - 1, i.b, i.c, i.d - 1, i.tx, i.ty].allSatisfy { abs($0) < 1e-12 }, "\(i)")
         let box = AffineTransform(rotationAngle: .pi / 4).apply(to: Rect(x: 0, y: 0, width: 2, height: 2))
         #expect(abs(box.width - 2 * 2.0.squareRoot()) < 1e-12)
         let c = AffineTransform(translationX: 1, y: 0).concatenating(AffineTransform(scaleX: 2, y: 2))

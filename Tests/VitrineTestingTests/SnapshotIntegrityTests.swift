@@ -77,6 +77,13 @@ import Views
         #expect(reason.contains("not a regular file"))
     }
 
+    @Test func withoutARecordModeMissingReferencesAreRecorded() throws {
+        #expect(Snapshotter(filePath: #filePath, mode: nil, recordVariable: nil).mode == .missing)
+        #expect(Snapshotter(filePath: #filePath, mode: nil, recordVariable: "").mode == .missing)
+        #expect(Snapshotter(filePath: #filePath, mode: nil, recordVariable: "never").mode == .never)
+        #expect(Snapshotter(filePath: #filePath, mode: .all, recordVariable: "never").mode == .all, "the mode given wins")
+    }
+
     @Test func anUnknownRecordModeIsAnErrorNamingTheValidOnes() throws {
         #expect(throws: RecordModeError(value: "sometimes")) { try RecordMode.named("sometimes") }
         #expect(try RecordMode.named("FAILED") == .failed && RecordMode.named("") == nil && RecordMode.named(nil) == nil)
