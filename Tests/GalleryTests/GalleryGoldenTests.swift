@@ -10,6 +10,11 @@ private let golden = Golden(for: #filePath)
 /// Golden pictures of the page and of every specimen, compared exactly.
 @MainActor
 @Suite struct GalleryGoldenTests {
+    /// No independent picture of a whole page exists: its parts are checked on their own
+    /// (each control's states against measured pixels in `ControlStateGoldenTests`, the
+    /// renderer against Cairo, text against FreeType), a card alone equals the page cut
+    /// (`aCardDrawnAloneIsThePageCut`), and the window shows the same pixels
+    /// (`LiveGalleryTests`). These goldens catch a change anywhere in the stack.
     @Test(arguments: [1.0, 2.0])
     func wholePageAtTheDefaultSize(scale: Double) throws {
         golden.expect(try Gallery.shot(scale: scale), suite: "Page", name: "page-scale\(Int(scale))")

@@ -9,6 +9,8 @@ private let golden = Golden(for: #filePath)
 @Suite struct DrawingGoldenTests {
     let suite = "Drawing"
 
+    /// Independent check: Cairo fills the same kinds of shapes with both rules
+    /// (`CairoOracleTests`: fill-star-*, fill-rings-*).
     @Test func fillsWithBothRules() {
         let (s, c) = canvas(200, 100)
         c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.8))
@@ -17,6 +19,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "fill-rules")
     }
 
+    /// Independent check: `CairoOracleTests.arcsAgreeWithCairosArcs` (cairo_arc and
+    /// cairo_arc_negative).
     @Test func arcsInEveryQuadrantAndDirection() {
         let (s, c) = canvas(400, 200)
         c.lineWidth = 3
@@ -33,6 +37,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "arcs")
     }
 
+    /// Independent check: `PathTests.arcToPointMeetsBothTangents` computes the tangent
+    /// points; the stroke itself is Cairo-checked through the curve cases.
     @Test func arcToPointRoundsACorner() {
         let (s, c) = canvas(160, 120)
         var p = Path()
@@ -45,6 +51,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "arc-to-point")
     }
 
+    /// Independent check: `PathTests.roundedRectRadiusIsClamped`; the curves are filled
+    /// as Cairo fills them (`CairoOracleTests`, fill-circle).
     @Test func roundedRectanglesIncludingAClampedOne() {
         let (s, c) = canvas(260, 120)
         c.setFillColor(Color(red: 0.2, green: 0.5, blue: 0.9))
@@ -56,6 +64,7 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "rounded-rects")
     }
 
+    /// Independent check: `CairoOracleTests` (cap-*, join-*).
     @Test func everyCapAndJoin() {
         let (s, c) = canvas(300, 240)
         c.lineWidth = 14
@@ -75,6 +84,7 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "caps-joins")
     }
 
+    /// Independent check: `CairoOracleTests` (miter-within-limit, miter-beyond-limit).
     @Test func miterLimitBevelsSharpCorners() {
         let (s, c) = canvas(200, 100)
         c.lineWidth = 10
@@ -90,6 +100,7 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "miter-limit")
     }
 
+    /// Independent check: `CairoOracleTests` (dash-phase-0, dash-phase-4, dash-curve-round).
     @Test func dashesWithPhaseAndDots() {
         let (s, c) = canvas(240, 120)
         c.lineWidth = 6
@@ -112,6 +123,7 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "dashes")
     }
 
+    /// Independent check: `CairoOracleTests` (hairline, hairline-scaled, thin-half-pixel).
     @Test func hairlinesOnHalfPixels() {
         let (s, c) = canvas(60, 60)
         c.lineWidth = 1
@@ -127,6 +139,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "hairlines")
     }
 
+    /// Independent check: `CairoOracleTests` (clip-rect, clip-path, clip-path-evenodd,
+    /// clip-nested-restored, clip-mask), and the crop relation of `MetamorphicSceneTests`.
     @Test func clipsNestAndRestore() {
         let (s, c) = canvas(200, 120)
         c.saveGState()
@@ -147,6 +161,7 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "clips")
     }
 
+    /// Independent check: `BlendFormulaOracleTests`, the W3C formulas at pixel values.
     @Test func everyBlendModeOverAFixedBackdrop() {
         let modes = BlendMode.allCases
         let (s, c) = canvas(8 * 50, ((modes.count + 7) / 8) * 50, background: nil)
@@ -162,6 +177,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "blend-modes")
     }
 
+    /// Independent check: `CairoOracleTests` (transform-*) and the flip, turn and scale
+    /// relations of `MetamorphicSceneTests`.
     @Test func transformsRotateScaleAndScaleFactor() {
         let (s, c) = canvas(200, 200, scale: 2)
         c.translateBy(x: 50, y: 50)
@@ -174,6 +191,7 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "transforms")
     }
 
+    /// Independent check: `BlendFormulaOracleTests` (clear and copy).
     @Test func clearRectAndCopyBlend() {
         let (s, c) = canvas(100, 60)
         c.setFillColor(.blue)

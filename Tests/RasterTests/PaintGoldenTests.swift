@@ -10,6 +10,7 @@ private let golden = Golden(for: #filePath)
     let suite = "Paint"
     let rainbow = Gradient(colors: [.red, .orange, .yellow, .green, .blue])
 
+    /// Independent check: `CairoOracleTests` (linear, linear-no-extend).
     @Test func linearGradientsWithEachExtendOption() {
         let (s, c) = canvas(240, 200)
         let g = Gradient(colors: [.red, Color(red: 0, green: 0, blue: 1, alpha: 0.5)], locations: [0.2, 0.8])
@@ -24,6 +25,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "linear-extend")
     }
 
+    /// Independent check: `CairoOracleTests` (radial-*, the focus outside the end circle
+    /// included).
     @Test func radialGradientsBetweenTwoCircles() {
         let (s, c) = canvas(300, 110)
         let g = Gradient(colors: [.white, .blue, Color(red: 0, green: 0, blue: 0, alpha: 0)])
@@ -38,6 +41,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "radial")
     }
 
+    /// Independent check: `CairoOracleTests` fills paths with a gradient of uneven
+    /// locations.
     @Test func gradientLocationsAndPathPaint() {
         let (s, c) = canvas(220, 120)
         let g = Gradient(colors: [.red, .orange, .yellow], locations: [0, 0.2, 1])
@@ -49,11 +54,25 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "locations-path")
     }
 
+    /// Independent check: the colours sampled below, from the stops and CAGradientLayer's
+    /// unit-square geometry.
     @Test func layerGradientDiagonalOnANonSquareRect() {
         let (s, c) = canvas(300, 100)
         c.drawLayerGradient(rainbow, in: Rect(x: 10, y: 10, width: 280, height: 80), startPoint: Point(x: 0, y: 0),
                             endPoint: Point(x: 1, y: 1))
         golden.expect(s, suite: suite, name: "layer-diagonal")
+        // In the unit square of the layer, t = (u + v) / 2 along (0, 0) → (1, 1); five
+        // evenly spaced stops: the colour is the mix of the two stops around t.
+        let stops: [(Double, Double, Double)] = [(1, 0, 0), (1, 0.5, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1)]
+        for (x, y) in [(40, 20), (150, 50), (200, 30), (100, 85), (270, 80)] {
+            let u = (Double(x) + 0.5 - 10) / 280, v = (Double(y) + 0.5 - 10) / 80
+            let t = (u + v) / 2 * 4, k = min(Int(t), 3), f = t - Double(k)
+            let want = [stops[k].0 + (stops[k + 1].0 - stops[k].0) * f, stops[k].1 + (stops[k + 1].1 - stops[k].1) * f,
+                        stops[k].2 + (stops[k + 1].2 - stops[k].2) * f].map { Int(($0 * 255).rounded()) }
+            let p = s[x, y]
+            #expect(abs(Int(p.r) - want[0]) <= 3 && abs(Int(p.g) - want[1]) <= 3 && abs(Int(p.b) - want[2]) <= 3,
+                    "(\(x), \(y)): \(p), the gradient \(want)")
+        }
     }
 
     static func icon() -> Surface {
@@ -68,6 +87,8 @@ private let golden = Golden(for: #filePath)
         return s
     }
 
+    /// Independent check: `CairoOracleTests` (image-nearest, image-bilinear,
+    /// image-rotated-bilinear).
     @Test func imagesAtFractionalOffsetsScaledAndRotated() {
         let icon = Self.icon()
         let (s, c) = canvas(200, 80)
@@ -85,6 +106,9 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "images")
     }
 
+    /// Independent check: the shadow's Gaussian tail in `ReadmeExampleTests` and the blur
+    /// against its formula in `GaussianBlurTests`; the layer's alpha by
+    /// `LayerSupportTests.wholePixelCompositingEqualsSampling`.
     @Test func layersWithAlphaAndShadow() {
         let (s, c) = canvas(220, 120)
         c.alpha = 0.5
@@ -101,6 +125,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "layer-alpha-shadow")
     }
 
+    /// Independent check: `GaussianBlurTests` (the blur against the Gaussian) and the
+    /// shadow tail in `ReadmeExampleTests`.
     @Test func outerAndInnerShadowsOfARoundedRectAndAStar() {
         let (s, c) = canvas(260, 130)
         let rounded = Path(roundedRect: Rect(x: 20, y: 20, width: 100, height: 80), cornerRadius: 16)
@@ -114,6 +140,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(s, suite: suite, name: "shadows")
     }
 
+    /// Independent check: `BackdropBlurTests`, the blur of the backdrop against the
+    /// Gaussian computed there.
     @Test func backdropBlur() {
         let (s, c) = canvas(160, 100)
         for i in 0..<8 {

@@ -18,6 +18,7 @@ import TestSupport
         return (s, Context(surface: s))
     }
 
+    /// Independent check: `GlyphOracleTests`, each glyph against FreeType's own rasterizer.
     @Test(arguments: [1.0, 2.0])
     func sizesAtEachScale(scale: Double) throws {
         let (s, c) = canvas(320, 110, scale: scale)
@@ -30,6 +31,8 @@ import TestSupport
         expectGolden(s, "sizes-scale\(Int(scale))")
     }
 
+    /// Independent check: `TextLayoutOracleTests` (greedy wrapping, maxLines, truncation
+    /// measured with Font.advance).
     @Test func alignmentWrappingAndTruncation() throws {
         let font = try Font.system(size: 13)
         let bold = try Font.system(size: 13, weight: .bold)
@@ -89,6 +92,7 @@ import TestSupport
         #expect(inked > Int(200 * scale * scale), "\(inked) inked pixels")
     }
 
+    /// Independent check: `advanceIsTheSumOfFreeTypeAdvancesPlusKerning`.
     @Test func kerningPairs() throws {
         let font = try Font.system(size: 32)
         let (s, c) = canvas(200, 50)

@@ -35,6 +35,7 @@ private let golden = Golden(for: #filePath)
         #expect(abs(Int(p.r) - 98) <= 1 && abs(Int(p.g) - 98) <= 1 && abs(Int(p.b) - 98) <= 1 && abs(Int(p.a) - 157) <= 1)
     }
 
+    /// Independent check: `highlightNumbers` (the highlight formula at pixel values).
     @Test func highlightOfAnIcon() throws {
         let icon = Self.icon()
         let (s, c) = canvas(40, 20, background: nil)

@@ -49,6 +49,8 @@ final class StarControl: Control {
         return b
     }
 
+    /// Independent check: `theRingIsThreePointsOfTintTwoPointsOutside` measures the ring
+    /// against its documented width, gap and colour.
     @Test(arguments: [1.0, 2.0])
     func eachShapeHasItsRing(scale: Double) throws {
         let box = Checkbox(frame: Rect(x: 50, y: 25, width: 40, height: 40))
@@ -99,6 +101,8 @@ final class StarControl: Control {
         return s
     }
 
+    /// Independent check: the bar's place and opacity worked out below from the
+    /// indicator's documented geometry.
     @Test func atRestAndMidFade() throws {
         let shown = try scene(at: 0), half = try scene(at: 0.625), gone = try scene(at: 1)
         golden.expect(shown, suite: "ScrollIndicators", name: "shown")

@@ -5,7 +5,9 @@ import Testing
 import Views
 @testable import VitrineTesting
 
-/// Snapshot tests of views, with references beside this file.
+/// Snapshot tests of views, with references beside this file. No independent check of the
+/// pictures: these tests are about the library recording and comparing them; what the
+/// views draw is checked elsewhere (`ControlStateGoldenTests`, the Cairo oracle).
 @MainActor
 @Suite struct SnapshotTests {
     func box(checked: Bool) -> Checkbox {
