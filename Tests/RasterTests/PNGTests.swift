@@ -141,7 +141,7 @@ private let golden = Golden(for: #filePath)
     }
 
     /// With no colour-space chunk, a gAMA of 1/2.2, and an sRGB chunk (and its gAMA).
-    @Test(arguments: [(nil, false), (45455, false), (45455, true)] as [(UInt32?, Bool)])
+    @Test(arguments: [(nil, false), (45455, false), (45455, true), (nil, true)] as [(UInt32?, Bool)])
     func sixteenBitInterlacedDecodesAsTheSamePictureAtEightBits(gamma: UInt32?, sRGB: Bool) throws {
         let (w, h) = (37, 23)
         let pixels = Self.picture(width: w, height: h)

@@ -40,6 +40,11 @@ enum PNGCodec {
             // premultiplication. Without the chunk the values come through as they are.
             data = withoutChunk("gAMA", data)
             gamma = .none
+        } else if interlaced16, case .sRGB = gamma {
+            // The same for an sRGB file: at 8 bits its values are kept as they are, and
+            // through the linear format the sRGB curve there and back lost up to 9 levels.
+            for chunk in ["sRGB", "iCCP", "cHRM", "gAMA"] { data = withoutChunk(chunk, data) }
+            gamma = .none
         }
         // libpng reads from the data's memory until finish_read returns: begin and finish
         // in one closure, where that memory is sure to stay put.
