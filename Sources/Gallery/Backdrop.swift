@@ -64,19 +64,24 @@ final class CardView: View {
 
     let specimen: Specimen
     let content: View
+    /// The card's size, fixed by its specimen and title: what a stack view arranges.
+    private(set) var natural = Size(width: 0, height: 0)
+
+    override var intrinsicContentSize: Size { natural }
 
     init(specimen: Specimen, report: @escaping (String) -> Void) {
         self.specimen = specimen
         content = specimen.make(report)
         let inner = Size(width: specimen.size.width + 2 * CardView.padding, height: specimen.size.height + 2 * CardView.padding)
-        let titleWidth = (try? Text.Font.system(size: 11))?.advance(of: specimen.name) ?? 100
+        let titleWidth = (try? Text.Font.system(size: 11))?.advance(of: specimen.title) ?? 100
         let width = (max(inner.width, titleWidth + 20) + 12).rounded(.up)
         super.init(frame: Rect(x: 0, y: 0, width: width, height: CardView.titleHeight + inner.height + 6))
         backgroundColor = .white
         layer.cornerRadius = 10
         layer.borderWidth = 1
         layer.borderColor = Color(white: 0.85)
-        let title = Label(frame: Rect(x: 8, y: 3, width: width - 16, height: 18), text: specimen.name,
+        natural = Size(width: width, height: CardView.titleHeight + inner.height + 6)
+        let title = Label(frame: Rect(x: 8, y: 3, width: width - 16, height: 18), text: specimen.title,
                           font: try? Text.Font.system(size: 11))
         title.textColor = Color(white: 0.3)
         addSubview(title)

@@ -1,12 +1,30 @@
 import Raster
 import Views
 
-/// Every specimen of the gallery, one group per source document, in page order.
+/// Every specimen of the gallery, in the sections of the catalogue page: one per source
+/// document, then UIKit's standard controls, gestures and layout, layers and animation.
 public enum Catalog {
-    /// The specimens, in the order the page shows them.
-    public static var all: [Specimen] {
-        roundedRects + shapes + buttons + checkboxes + disabled + gradients + layers + animations + standard
+    /// The page's sections, in order.
+    public static var sections: [CatalogSection] {
+        [
+            CatalogSection(title: "Rounded rectangle · document 000", specimens: roundedRects),
+            CatalogSection(title: "Shapes and shadows · document 001", specimens: shapes),
+            CatalogSection(title: "Highlighted buttons · document 002", specimens: buttons),
+            CatalogSection(title: "Checkboxes · document 003", specimens: checkboxes),
+            CatalogSection(title: "Disabled controls · documents 002 and 003", specimens: disabled),
+            CatalogSection(title: "Gradients · document 004", specimens: gradients),
+            CatalogSection(title: "Standard controls", specimens: standard.filter { !gestureAndLayoutNames.contains($0.name) }),
+            CatalogSection(title: "Gestures and stack views", specimens: standard.filter { gestureAndLayoutNames.contains($0.name) }),
+            CatalogSection(title: "Layers", specimens: layers),
+            CatalogSection(title: "Animation", specimens: animations),
+        ]
     }
+
+    /// The standard specimens shown under "Gestures and stack views".
+    static let gestureAndLayoutNames: Set<String> = ["gestures", "stack"]
+
+    /// The specimens, in the order the page shows them.
+    public static var all: [Specimen] { sections.flatMap(\.specimens) }
 
     /// Every specimen's name, in page order.
     public static var names: [String] { all.map(\.name) }

@@ -26,4 +26,11 @@ public struct Specimen: Sendable {
     public let backdrop: Backdrop
     /// Builds the view; `report` tells the status line what a control did.
     public let make: @MainActor @Sendable (_ report: @escaping (String) -> Void) -> View
+
+    /// The card's title, for people: the name's words, the first capitalised
+    /// ("switch-off" is "Switch off"). The name stays the specimen's identifier.
+    public var title: String {
+        let words = name.split(separator: "-").joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
 }

@@ -6,7 +6,8 @@ import Views
 /// Headless shots of an animation: the replay's `wait` advances the clock.
 @MainActor
 @Suite(.serialized) struct AnimationReplayTests {
-    static let size = Size(width: 1280, height: 1200)
+    /// Tall enough to show the animation section unscrolled.
+    static let size = Size(width: 1280, height: 2300)
 
     /// The mean x of the card's orange pixels in a shot of `view-animate`.
     func cardX(_ s: Surface) -> Double {

@@ -32,7 +32,9 @@ import Views
     @Test(arguments: [1.0, 2.0])
     func thePageIsTheSameOnOneThreadAndOnThree(scale: Double) throws {
         let click: (RootView, GalleryPage) -> Void = { root, page in
-            guard let frame = page.cardFrame(of: "checkbox-unchecked") else { return }
+            page.reveal("checkbox-unchecked")
+            root.layoutIfNeeded()
+            guard let frame = page.specimenFrames.first(where: { $0.name == "checkbox-unchecked" })?.frame else { return }
             let p = Point(x: frame.midX, y: frame.midY)
             root.handle(PointerEvent(.press, at: p, timestamp: 1))
             root.handle(PointerEvent(.release, at: p, timestamp: 1.05))
@@ -40,7 +42,7 @@ import Views
         let steps: [(RootView, GalleryPage) -> Void] = [
             click,
             { root, _ in root.moveFocus(forward: true) },
-            { _, page in page.content.contentOffset = Point(x: 0, y: 120) },
+            { _, page in page.content.contentOffset = Point(x: 0, y: 20) },
             { root, _ in root.setNeedsFullDisplay() },
         ]
         let runs = BandedFrameTests.threads.sharedRuns

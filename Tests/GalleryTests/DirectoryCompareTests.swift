@@ -29,11 +29,13 @@ import TestSupport
 
     @Test func aClickChangesExactlyItsSpecimen() throws {
         let before = try folder("before"), after = try folder("after")
-        let entries = try ShotAll.write(to: before, specimens: Self.specimens)
+        // A window tall enough to show the checkboxes unscrolled, for the click.
+        let size = Size(width: 1280, height: 1000)
+        let entries = try ShotAll.write(to: before, size: size, specimens: Self.specimens)
         #expect(entries.count == 15 && Set(entries.map(\.state)) == ["normal", "highlighted", "disabled", "selected", "focused"])
-        let (_, page) = Gallery.makeRoot()
+        let (_, page) = Gallery.makeRoot(size: size)
         let box = try #require(page.specimenFrames.first { $0.name == "checkbox-unchecked" }?.frame)
-        _ = try ShotAll.write(to: after, specimens: Self.specimens, replay: [.click(Point(x: box.midX, y: box.midY))])
+        _ = try ShotAll.write(to: after, size: size, specimens: Self.specimens, replay: [.click(Point(x: box.midX, y: box.midY))])
         let manifest = try String(contentsOfFile: before + "/manifest.json", encoding: .utf8)
         #expect(manifest.contains("\"vitrine\": \"\(ShotAll.version)\"") && manifest.contains("\"state\": \"selected\""))
 

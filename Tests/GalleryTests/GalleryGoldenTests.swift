@@ -31,6 +31,7 @@ private let golden = Golden(for: #filePath)
         let card = try #require(page.cards.first { $0.specimen.name == name })
         let control = try #require(card.content as? Control)
         change(control)
+        page.reveal(name)
         let s = try Surface(width: 1280 * Int(scale), height: 800 * Int(scale), scale: scale)
         root.render(into: s, full: true)
         return try Self.crop(s, to: try #require(page.cardFrame(of: name)), scale: scale)
@@ -128,8 +129,11 @@ private let golden = Golden(for: #filePath)
 /// Replayed pointer input.
 @MainActor
 @Suite struct ReplayTests {
+    /// A window tall enough to show the first sections whole, checkboxes included.
+    static let size = Size(width: 1280, height: 1000)
+
     func center(_ name: String) throws -> Point {
-        try #require(Gallery.list().first { $0.name == name }).frame.center
+        try #require(Gallery.list(size: Self.size).first { $0.name == name }).frame.center
     }
 
     @Test func clickingEveryCheckboxAndHoldingTheImageButton() throws {
@@ -141,10 +145,10 @@ private let golden = Golden(for: #filePath)
         let b = try center("button-image")
         lines.append("press \(b.x) \(b.y)")
         let actions = try Replay.parse(lines.joined(separator: "\n"))
-        let shot = try Gallery.shot(replay: actions)
+        let shot = try Gallery.shot(size: Self.size, replay: actions)
         golden.expect(shot, suite: "Replay", name: "checkboxes-clicked-button-held")
         // The held button shows the darkened icon; every checkbox flipped.
-        let (root, page) = Gallery.makeRoot()
+        let (root, page) = Gallery.makeRoot(size: Self.size)
         Replay.run(actions, on: root) { _ in }
         for card in page.cards where card.specimen.name.hasPrefix("checkbox") {
             let box = try #require(card.content as? Checkbox)
@@ -209,7 +213,7 @@ private let golden = Golden(for: #filePath)
     }
 
     @Test func theStatusLineSaysWhatTheLastControlDid() throws {
-        let (root, page) = Gallery.makeRoot()
+        let (root, page) = Gallery.makeRoot(size: Self.size)
         let c = try center("checkbox-unchecked")
         root.handle(PointerEvent(.press, at: c))
         root.handle(PointerEvent(.release, at: c))

@@ -336,7 +336,8 @@ struct LiveIntegrityTests {
         defer { server.stop() }
         let scratch = try ScratchDirectory("live-integrity")
         let out = scratch.file("stdout.txt"), err = scratch.file("stderr.txt")
-        let child = try Child("/bin/sh", ["-c", "cd '\(scratch.path)' && ulimit -v 1048576 && exec '\(GalleryToolTests.gallery)'"],
+        // Tall enough (within the server's 900 rows) to show the checkboxes unscrolled.
+        let child = try Child("/bin/sh", ["-c", "cd '\(scratch.path)' && ulimit -v 1048576 && exec '\(GalleryToolTests.gallery)' --size 1280x880"],
                               set: ["DISPLAY": server.displayName], stdout: out, stderr: err)
         defer {
             child.signal(SIGTERM)
@@ -369,7 +370,7 @@ struct LiveIntegrityTests {
         let names = text(out).split(separator: "\n")
         let taken = names.count
         let before = scratch.file(String(names[taken - 1]))
-        let box = try #require(Gallery.list().first { $0.name == "checkbox-unchecked" }).frame
+        let box = try #require(Gallery.list(size: Size(width: 1280, height: 880)).first { $0.name == "checkbox-unchecked" }).frame
         server.xdotool("mousemove", "--window", id, "\(Int(box.midX))", "\(Int(box.midY))", "click", "1")
         usleep(300_000)
         let after = try #require(screenshot(taken + 1), "\(text(out)) \(text(err))")

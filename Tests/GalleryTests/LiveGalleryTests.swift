@@ -14,17 +14,20 @@ struct LiveGalleryTests {
     @Test func aClickThroughTheServerEqualsTheReplayedShot() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let (root, page) = Gallery.makeRoot()
+        // Tall enough (within the server's 900 rows) to show the checkboxes unscrolled.
+        let size = Size(width: 1280, height: 880)
+        let (root, page) = Gallery.makeRoot(size: size)
         let window = try X11Window(title: "Vitrine Gallery", root: root, display: server.displayName, scale: 1)
         defer { window.close() }
-        let target = try #require(Gallery.list().first { $0.name == "checkbox-unchecked" }).frame.center
+        let target = try #require(Gallery.list(size: size).first { $0.name == "checkbox-unchecked" }).frame.center
         for _ in 0..<25 { try window.runOnce(timeout: 0.02) }
         server.xdotool("mousemove", "\(Int(target.x))", "\(Int(target.y))", "click", "1")
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline && page.status.text != "checkbox-unchecked: valueChanged -> on" { try window.runOnce(timeout: 0.02) }
         #expect(page.status.text == "checkbox-unchecked: valueChanged -> on")
         // Once the scroll indicators flashed at the start have faded.
-        let expected = try Gallery.shot(replay: [.click(Point(x: Double(Int(target.x)), y: Double(Int(target.y))))], time: 2)
+        let expected = try Gallery.shot(size: size, replay: [.click(Point(x: Double(Int(target.x)), y: Double(Int(target.y))))],
+                                        time: 2)
         var captured: Surface?
         while Date() < deadline.addingTimeInterval(5) {
             try window.runOnce(timeout: 0.02)

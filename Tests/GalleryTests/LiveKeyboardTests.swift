@@ -166,6 +166,8 @@ struct LiveKeyboardTests {
         let live = try Live()
         defer { live.stop() }
         let box = try card("checkbox-unchecked", in: live.page) as! Checkbox
+        live.page.reveal("checkbox-unchecked")
+        try live.settle()
         let at = box.convert(box.bounds, to: live.root).center
         let status = live.page.status.text
         live.server.xdotool("mousemove", "\(Int(at.x))", "\(Int(at.y))", "click", "3", "click", "2")
@@ -197,6 +199,8 @@ struct LiveKeyboardTests {
         #expect(try pointer(at: Int(over.x), Int(over.y)) == hand)
         #expect(try pointer(at: 5, 5) == arrow, "the page's margin")
         let disabled = try card("button-disabled", in: live.page)
+        live.page.reveal("button-disabled")
+        try live.settle()
         let overDisabled = disabled.convert(disabled.bounds, to: live.root).center
         #expect(try pointer(at: Int(overDisabled.x), Int(overDisabled.y)) == arrow, "a disabled control takes no clicks")
     }
