@@ -9,11 +9,21 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral {
 }
 
 /// An object that receives target-action messages: the Swift stand-in for an
-/// Objective-C target, dispatching on the selector itself.
+/// Objective-C target, dispatching on the selector itself. Controls send the first
+/// method, gesture recognizers the second; each does nothing unless implemented.
 @MainActor
 public protocol ActionTarget: AnyObject {
     /// Performs the action named by `action`, sent by `sender` for `event`.
     func perform(_ action: Selector, sender: Control, event: Control.Event)
+    /// Performs the action named by `action`, sent by a gesture recognizer at a phase.
+    func perform(_ action: Selector, sender: GestureRecognizer)
+}
+
+extension ActionTarget {
+    /// Does nothing: a target of gesture recognizers only.
+    public func perform(_ action: Selector, sender: Control, event: Control.Event) {}
+    /// Does nothing: a target of controls only.
+    public func perform(_ action: Selector, sender: GestureRecognizer) {}
 }
 
 /// A registration of a target and action, or of a closure, for some events.

@@ -14,8 +14,10 @@ import Raster
 /// controls do for their own gestures: a tap recognizer on a view does not swallow a
 /// button's click inside it, and a pan does not steal a slider's drag.
 ///
-/// Vitrine calls the closure given at `init(handler:)`, or those added with
-/// `addTarget(_:)`, where UIKit sends a target an action.
+/// At each phase it sends its targets their actions (`init(target:action:)`,
+/// `addTarget(_:action:)`), as UIKit does; a target is an `ActionTarget` and the action
+/// a `Selector` naming the method, since Swift on Linux has no Objective-C runtime to
+/// send one. Closures (`init(handler:)`, `addTarget(_:)`) work the same way.
 @MainActor
 open class GestureRecognizer {
     /// The phases of a gesture (`UIGestureRecognizer.State`).
@@ -56,6 +58,8 @@ open class GestureRecognizer {
     /// Where the pointer was at the latest report, in the root's points.
     var rootLocation = Point(x: 0, y: 0)
     private var handlers: [(GestureRecognizer) -> Void] = []
+    /// Targets and their actions, held weakly, in the order added.
+    private var targets: [(target: WeakTarget, action: Selector)] = []
     /// The recognizers that must fail before this one recognizes.
     private var failureRequirements: [Weak] = []
     /// Recognized while a requirement was still undecided: reported once it fails.
@@ -70,9 +74,38 @@ open class GestureRecognizer {
     /// Makes a recognizer with no handler yet.
     public init() {}
 
-    /// Adds a closure called at each phase (`addTarget(_:action:)`).
+    /// Makes a recognizer that sends `action` to `target` at each phase
+    /// (`init(target:action:)`); nil for either adds nothing yet.
+    public convenience init(target: ActionTarget?, action: Selector?) {
+        self.init()
+        if let target, let action { addTarget(target, action: action) }
+    }
+
+    /// Adds a closure called at each phase (`addTarget(_:action:)` with a closure).
     public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) {
         handlers.append(handler)
+    }
+
+    /// Adds a target and action (`addTarget(_:action:)`): the target is held weakly, and
+    /// the same pair added twice is sent once.
+    public func addTarget(_ target: ActionTarget, action: Selector) {
+        let id = ObjectIdentifier(target)
+        guard !targets.contains(where: { $0.target.identity == id && $0.target.object != nil && $0.action == action }) else { return }
+        targets.append((WeakTarget(target), action))
+    }
+
+    /// Removes a target's action (`removeTarget(_:action:)`): nil for the target means
+    /// every target, nil for the action every action of the target.
+    public func removeTarget(_ target: ActionTarget?, action: Selector?) {
+        let id = target.map { ObjectIdentifier($0) }
+        targets.removeAll { entry in (id == nil || entry.target.identity == id) && (action == nil || entry.action == action) }
+    }
+
+    /// Calls the closures and sends the targets their actions, in the order added.
+    private func sendActions() {
+        for h in handlers { h(self) }
+        targets.removeAll { $0.target.object == nil }
+        for entry in targets { entry.target.object?.perform(entry.action, sender: self) }
     }
 
     /// Makes this recognizer wait until `other` fails, and fail if it recognizes
@@ -128,14 +161,14 @@ open class GestureRecognizer {
         } else {
             state = next
         }
-        for h in handlers { h(self) }
+        sendActions()
     }
 
     /// Ends a begun gesture as `.ended` or `.cancelled`.
     func finish(_ end: State) {
         guard state == .began || state == .changed else { return }
         state = end
-        for h in handlers { h(self) }
+        sendActions()
     }
 
     /// Fails: the input is not this gesture. Recognizers waiting for this one to fail
@@ -162,7 +195,7 @@ open class GestureRecognizer {
     func report(_ state: State, at location: Point) {
         self.state = state
         rootLocation = location
-        for h in handlers { h(self) }
+        sendActions()
     }
 }
 

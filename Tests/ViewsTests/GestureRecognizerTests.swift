@@ -76,6 +76,45 @@ final class Answers: GestureRecognizerDelegate {
         #expect(v.log == ["began", "ended"] && states.count == 2)
     }
 
+    /// A target of a recognizer's actions, as a view controller is in UIKit.
+    final class Handler: ActionTarget {
+        var log: [String] = []
+        func perform(_ action: Selector, sender: GestureRecognizer) { log.append("\(action.name) \(sender.state)") }
+    }
+
+    @Test func targetsAndActionsAreSentAsUIKitSendsThem() {
+        let (root, v) = scene()
+        let handler = Handler()
+        let tap = TapGestureRecognizer(target: handler, action: "handleTap:")
+        tap.addTarget(handler, action: "handleTap:")  // the same pair again: sent once
+        tap.addTarget(handler, action: "logTap:")
+        v.addGestureRecognizer(tap)
+        press(root, 100, 100)
+        release(root, 100, 100)
+        #expect(handler.log == ["handleTap: ended", "logTap: ended"])
+        tap.removeTarget(handler, action: "logTap:")
+        press(root, 100, 100, at: 1)
+        release(root, 100, 100, at: 1)
+        #expect(handler.log.suffix(1) == ["handleTap: ended"] && handler.log.count == 3)
+        // A pan's target hears each phase; a target that is gone is skipped.
+        var other: Handler? = Handler()
+        let pan = PanGestureRecognizer(target: other, action: "pan:")
+        pan.addTarget(handler, action: "pan:")
+        v.addGestureRecognizer(pan)
+        press(root, 100, 100, at: 2)
+        moveTo(root, 130, 100, at: 2.1)
+        moveTo(root, 140, 100, at: 2.15)
+        other = nil
+        release(root, 130, 100, at: 2.2)
+        #expect(handler.log.suffix(3) == ["pan: began", "pan: changed", "pan: ended"])
+        #expect(other == nil)
+        let sent = handler.log.count
+        tap.removeTarget(nil, action: nil)
+        press(root, 100, 100, at: 3)
+        release(root, 100, 100, at: 3)
+        #expect(handler.log.count == sent && tap.state == .ended, "recognized, with no target left to send to")
+    }
+
     @Test func aSingleTapWaitsForTheDoubleTapToFail() {
         let (root, v) = scene()
         var fired: [String] = []
