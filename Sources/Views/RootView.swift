@@ -47,6 +47,20 @@ public final class RootView: View {
     /// on responders; Vitrine has no key commands yet, and this is their stand-in.)
     public var unhandledKeyHandler: ((Key) -> Void)?
 
+    /// The desktop's double-click interval, in seconds, that tap recognizers in this tree
+    /// wait for a further click; a window sets it from the desktop's settings (on X, the
+    /// XSETTINGS `Net/DoubleClickTime`). Default 0.4 s; values outside 0.05...5 s are
+    /// ignored.
+    public var doubleClickInterval = TapGestureRecognizer.defaultDoubleClickInterval {
+        didSet { if !(0.05...5).contains(doubleClickInterval) { doubleClickInterval = oldValue } }
+    }
+    /// How far, in points, a further click may land from the first and still count
+    /// (XSETTINGS `Net/DoubleClickDistance`, in pixels, over the scale). Default 5;
+    /// values outside 0...200 are ignored.
+    public var doubleClickDistance = TapGestureRecognizer.defaultDoubleClickDistance {
+        didSet { if !(0...200).contains(doubleClickDistance) { doubleClickDistance = oldValue } }
+    }
+
     /// The cursor the pointer should show: that of the view under it. A window host
     /// shows it.
     public internal(set) var currentCursor: Cursor = .arrow

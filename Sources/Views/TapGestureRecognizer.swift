@@ -6,13 +6,14 @@ import Raster
 /// the first click. A recognizer that needs more clicks fails when the interval passes
 /// without one.
 ///
-/// UIKit's double-tap interval is its own; on a desktop it is the double-click
-/// interval, 400 ms and 5 points here (a settings daemon's `Net/DoubleClickTime` is not
-/// read yet).
+/// UIKit's double-tap interval is its own; on a desktop it is the desktop's double-click
+/// interval and distance, which the root view holds (`RootView.doubleClickInterval`):
+/// 400 ms and 5 points unless the window read the desktop's settings.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
-    /// The double-click interval, in seconds, and its distance, in points.
-    nonisolated public static let doubleClickInterval = 0.4, doubleClickDistance = 5.0
+    /// The double-click interval, in seconds, and its distance, in points, where the
+    /// desktop says nothing.
+    nonisolated public static let defaultDoubleClickInterval = 0.4, defaultDoubleClickDistance = 5.0
     /// How far a press may move and still be a click.
     nonisolated public static let allowableMovement = 10.0
 
@@ -30,7 +31,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         timer?.cancel()
         timer = nil
         let p = touch.rootLocation
-        if let first, taps > 0, distance(p, first) > TapGestureRecognizer.doubleClickDistance { return fail() }
+        let reach = view?.root?.doubleClickDistance ?? TapGestureRecognizer.defaultDoubleClickDistance
+        if let first, taps > 0, distance(p, first) > reach { return fail() }
         if first == nil { first = p }
         pressedAt = p
     }
@@ -45,7 +47,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         if taps >= max(1, numberOfTapsRequired) {
             move(to: .recognized, at: touch.rootLocation)
         } else {
-            timer = GestureTimer(after: TapGestureRecognizer.doubleClickInterval) { [weak self] in self?.fail() }
+            let interval = view?.root?.doubleClickInterval ?? TapGestureRecognizer.defaultDoubleClickInterval
+            timer = GestureTimer(after: interval) { [weak self] in self?.fail() }
         }
     }
 

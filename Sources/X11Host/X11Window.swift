@@ -97,6 +97,11 @@ public final class X11Window {
         window.setProperties(title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
                              minimumHeight: minimumSize.height * self.scale)
         wakePipe = WakePipe()
+        // The desktop's double-click interval and distance, where a settings manager says.
+        if let settings = display.xsettings {
+            if let interval = settings.doubleClickInterval { root.doubleClickInterval = interval }
+            if let pixels = settings.doubleClickDistance { root.doubleClickDistance = pixels / self.scale }
+        }
         root.onNeedsFrame = { [weak self] in self?.wake() }
         root.onCursorChange = { [weak self] cursor in self?.window.setCursor(cursor) }
         animationObservation = AnimationEngine.observeAnimationsAdded { [weak self] in self?.wake() }

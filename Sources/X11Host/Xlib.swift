@@ -124,6 +124,30 @@ enum XlibErrors {
 
     func atom(_ name: String) -> UInt { unsafe XInternAtom(handle, name, 0) }
 
+    /// The desktop's XSETTINGS, when a settings manager owns the screen's selection and
+    /// its property parses; nil otherwise.
+    var xsettings: XSettings? {
+        guard !isLost else { return nil }
+        let owner = unsafe XGetSelectionOwner(handle, atom("_XSETTINGS_S\(screen)"))
+        guard owner != 0 else { return nil }
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        // At most 256 KiB (65536 words): a settings list is a few kilobytes. A manager
+        // that exits meanwhile makes a BadWindow, collected and dropped here.
+        let property = atom("_XSETTINGS_SETTINGS")
+        var status: Int32 = 1
+        _ = collectingErrors {
+            status = unsafe XGetWindowProperty(handle, owner, property, 0, 65536, 0, property,
+                                               &type, &format, &count, &remaining, &data)
+        }
+        guard status == 0, let data = unsafe data else { return nil }
+        defer { unsafe XFree(data) }
+        guard format == 8, remaining == 0 else { return nil }
+        // Safe: Xlib returned `count` bytes of format 8 at `data`.
+        let bytes = unsafe Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        return XSettings(bytes: bytes)
+    }
+
     /// The `Xft.dpi` resource, if the resource database has one.
     var xftDPI: Double? {
         guard let rms = unsafe XResourceManagerString(handle) else { return nil }

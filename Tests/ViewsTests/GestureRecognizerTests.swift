@@ -115,6 +115,37 @@ final class Answers: GestureRecognizerDelegate {
         #expect(handler.log.count == sent && tap.state == .ended, "recognized, with no target left to send to")
     }
 
+    /// The root's double-click interval and distance, which a window takes from the
+    /// desktop, decide what a double tap is.
+    @Test func theRootsDoubleClickSettingsDecideADoubleTap() {
+        let (root, v) = scene()
+        var fired = 0
+        let double = TapGestureRecognizer { _ in fired += 1 }
+        double.numberOfTapsRequired = 2
+        v.addGestureRecognizer(double)
+        func twoClicks(apart seconds: Double, dx: Double = 0) {
+            press(root, 100, 100)
+            release(root, 100, 100)
+            advance(to: (MediaClock.manualTime ?? 10) + seconds)
+            press(root, 100 + dx, 100)
+            release(root, 100 + dx, 100)
+            advance(to: (MediaClock.manualTime ?? 10) + 1)
+        }
+        twoClicks(apart: 0.3)
+        #expect(fired == 1, "0.3 s apart is a double click by the 0.4 s default")
+        root.doubleClickInterval = 0.2
+        twoClicks(apart: 0.3)
+        #expect(fired == 1, "not within the desktop's 0.2 s")
+        twoClicks(apart: 0.1, dx: 4)
+        #expect(fired == 2)
+        root.doubleClickDistance = 3
+        twoClicks(apart: 0.1, dx: 4)
+        #expect(fired == 2, "4 points is beyond the desktop's 3")
+        root.doubleClickInterval = .nan
+        root.doubleClickDistance = -1
+        #expect(root.doubleClickInterval == 0.2 && root.doubleClickDistance == 3, "bad values are ignored")
+    }
+
     @Test func aSingleTapWaitsForTheDoubleTapToFail() {
         let (root, v) = scene()
         var fired: [String] = []
