@@ -81,10 +81,7 @@ open class Slider: Control {
         Transaction.performWithoutActions {
             minimumTrack.cornerRadius = Slider.trackHeight / 2
             maximumTrack.cornerRadius = Slider.trackHeight / 2
-            thumb.shadowColor = .black
-            thumb.shadowOpacity = 0.2
-            thumb.shadowOffset = Size(width: 0, height: 2)
-            thumb.shadowRadius = 3
+            thumb.applyThumbShadow(drop: 2)
         }
         update(animated: false)
     }

@@ -56,16 +56,14 @@ open class Stepper: Control {
     /// The half being pressed: -1 the minus, 1 the plus.
     private var pressedHalf: Int?
     private var valueAtPress = 0.0
-    /// Ticks the autorepeat: an animation on a layer that shows nothing, whose end steps.
-    private let ticker = Layer()
-    private var tick: RepeatTick?
+    /// The autorepeat's next step, on the animation clock.
+    private var repeatTimer: GestureTimer?
 
     /// A stepper at 0 of 0...100, at `frame`'s origin.
     public override init(frame: Rect = .zero) {
         super.init(frame: Rect(origin: frame.origin, size: Stepper.size))
         isOpaque = false
         contentMode = .redraw
-        layer.addSublayer(ticker)
     }
 
     override open var intrinsicContentSize: Size { Stepper.size }
@@ -149,20 +147,13 @@ open class Stepper: Control {
     }
 
     private func scheduleRepeat(after delay: Double) {
-        let a = BasicAnimation(keyPath: "opacity")
-        a.fromValue = 1.0
-        a.toValue = 1.0
-        a.duration = delay
-        let t = RepeatTick(stepper: self)
-        tick = t
-        a.delegate = t
-        ticker.add(a, forKey: "autorepeat")
+        repeatTimer?.cancel()
+        repeatTimer = GestureTimer(after: delay) { [weak self] in self?.repeatStep() }
     }
 
     private func stopRepeat() {
-        tick?.stepper = nil
-        tick = nil
-        ticker.removeAnimation(forKey: "autorepeat")
+        repeatTimer?.cancel()
+        repeatTimer = nil
     }
 
     override open func endTracking(_ touch: Touch?) {
@@ -202,16 +193,5 @@ open class Stepper: Control {
         }
         if step(direction) { sendActions(for: .valueChanged) }
         return true
-    }
-}
-
-/// Ends one wait of a stepper's autorepeat.
-@MainActor
-final class RepeatTick: AnimationDelegate {
-    weak var stepper: Stepper?
-    init(stepper: Stepper) { self.stepper = stepper }
-    func animationDidStart(_ animation: Animation) {}
-    func animationDidStop(_ animation: Animation, finished: Bool) {
-        if finished { stepper?.repeatStep() }
     }
 }

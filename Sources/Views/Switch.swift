@@ -56,10 +56,7 @@ open class Switch: Control {
             track.frame = body.frame
             track.cornerRadius = Switch.size.height / 2
             thumb.cornerRadius = Switch.thumbSide / 2
-            thumb.shadowColor = .black
-            thumb.shadowOpacity = 0.2
-            thumb.shadowOffset = Size(width: 0, height: 3)
-            thumb.shadowRadius = 3
+            thumb.applyThumbShadow(drop: 3)
         }
         update(animated: false)
     }

@@ -78,14 +78,25 @@ struct OracleDrawing: CustomTestStringConvertible, Sendable {
         return s
     }
 
-    /// The picture Cairo draws of the same steps, on white.
-    func cairo() -> Surface {
+    /// Draws with Cairo on a white `side` x `side` canvas and returns the picture.
+    static func cairoCanvas(side: Int, _ draw: (OpaquePointer) -> Void) -> Surface {
         let cs = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
         defer { cairo_surface_destroy(cs) }
         let cr = cairo_create(cs)!
         defer { cairo_destroy(cr) }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        draw(cr)
+        cairo_surface_flush(cs)
+        return surface(of: cs, side: side)
+    }
+
+    /// The picture Cairo draws of the same steps, on white.
+    func cairo() -> Surface {
+        Self.cairoCanvas(side: side) { cr in draw(into: cr) }
+    }
+
+    private func draw(into cr: OpaquePointer) {
         for step in steps {
             switch step {
             case .fill(let path, let rule, let paint):
@@ -160,40 +171,32 @@ struct OracleDrawing: CustomTestStringConvertible, Sendable {
             case .restore: cairo_restore(cr)
             }
         }
-        cairo_surface_flush(cs)
-        return Self.surface(of: cs, side: side)
     }
 
     /// Cairo's picture of `drawing` (the steps without the mask) put through the mask:
     /// the drawing made on a transparent layer, then painted through the mask's alpha
     /// onto white within the rectangle, which is what a mask clip means.
     static func cairoMasked(mask: OracleImage, in r: Rect, side: Int, drawing: (OpaquePointer) -> Void) -> Surface {
-        let cs = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
-        defer { cairo_surface_destroy(cs) }
-        let cr = cairo_create(cs)!
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_push_group(cr)
-        drawing(cr)
-        cairo_pop_group_to_source(cr)
-        let m = mask.cairoSurface()
-        defer { cairo_surface_destroy(m) }
-        let pattern = cairo_pattern_create_for_surface(m)!
-        defer { cairo_pattern_destroy(pattern) }
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, Double(mask.width) / r.width, Double(mask.height) / r.height)
-        cairo_matrix_translate(&matrix, -r.minX, -r.minY)
-        cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        // The mask's edge pixels extend to the rectangle's edge, and nothing shows outside
-        // it, as with an image drawn in a rectangle.
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
-        cairo_clip(cr)
-        cairo_mask(cr, pattern)
-        cairo_surface_flush(cs)
-        return surface(of: cs, side: side)
+        cairoCanvas(side: side) { cr in
+            cairo_push_group(cr)
+            drawing(cr)
+            cairo_pop_group_to_source(cr)
+            let m = mask.cairoSurface()
+            defer { cairo_surface_destroy(m) }
+            let pattern = cairo_pattern_create_for_surface(m)!
+            defer { cairo_pattern_destroy(pattern) }
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, Double(mask.width) / r.width, Double(mask.height) / r.height)
+            cairo_matrix_translate(&matrix, -r.minX, -r.minY)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            // The mask's edge pixels extend to the rectangle's edge, and nothing shows outside
+            // it, as with an image drawn in a rectangle.
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            cairo_clip(cr)
+            cairo_mask(cr, pattern)
+        }
     }
 
     static func trace(_ path: Path, _ cr: OpaquePointer) {

@@ -1,6 +1,7 @@
 import CCairo
 import Glibc
 import Raster
+import RasterScenes
 import Testing
 
 /// Each kind of shape Vitrine draws, one to a small canvas, against Cairo drawing the
@@ -87,7 +88,7 @@ import Testing
             .stroke(Path(ellipseIn: Rect(x: 3, y: 8, width: 12, height: 30)), S(width: 3), blue),
         ]))
         cases.append(OracleDrawing(name: "fill-circle", steps: [.fill(Path(ellipseIn: Rect(x: 7.3, y: 5.6, width: 33, height: 35.2)), .nonZero, .color(red))]))
-        let star = pentagram(24, 25, 21)
+        let star = Scene.pentagram(24, 25, 21)
         cases.append(OracleDrawing(name: "fill-star-nonzero", steps: [.fill(star, .nonZero, .color(blue))]))
         cases.append(OracleDrawing(name: "fill-star-evenodd", steps: [.fill(star, .evenOdd, .color(blue))]))
         var rings = Path(ellipseIn: Rect(x: 4, y: 4, width: 40, height: 40))
@@ -162,17 +163,6 @@ import Testing
         return cases
     }()
 
-    static func pentagram(_ cx: Double, _ cy: Double, _ r: Double) -> Path {
-        var p = Path()
-        for k in 0..<5 {
-            let t = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
-            let q = Point(x: cx + r * cos(t), y: cy + r * sin(t))
-            if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
-        }
-        p.closeSubpath()
-        return p
-    }
-
     @Test(arguments: cases)
     func agreesWithCairo(_ drawing: OracleDrawing) {
         let bound = OracleBound()
@@ -218,19 +208,13 @@ import Testing
                 var p = Path()
                 p.addArc(center: Point(x: 24, y: 24), radius: 16, startAngle: start, endAngle: end, clockwise: clockwise)
                 let drawing = OracleDrawing(name: "arc", steps: [.stroke(p, .init(width: 3, cap: .round), Self.blue)])
-                let cs = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 48, 48)!
-                let cr = cairo_create(cs)!
-                cairo_set_source_rgb(cr, 1, 1, 1)
-                cairo_paint(cr)
-                if clockwise { cairo_arc(cr, 24, 24, 16, start, end) } else { cairo_arc_negative(cr, 24, 24, 16, start, end) }
-                OracleDrawing.setSource(Self.blue, cr)
-                cairo_set_line_width(cr, 3)
-                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-                cairo_stroke(cr)
-                cairo_surface_flush(cs)
-                let theirs = OracleDrawing.surface(of: cs, side: 48)
-                cairo_destroy(cr)
-                cairo_surface_destroy(cs)
+                let theirs = OracleDrawing.cairoCanvas(side: 48) { cr in
+                    if clockwise { cairo_arc(cr, 24, 24, 16, start, end) } else { cairo_arc_negative(cr, 24, 24, 16, start, end) }
+                    OracleDrawing.setSource(Self.blue, cr)
+                    cairo_set_line_width(cr, 3)
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                    cairo_stroke(cr)
+                }
                 let r = bound.measure(drawing.vitrine(), theirs)
                 #expect(bound.holds(r), "arc \(start) to \(end), clockwise \(clockwise): \(r)")
             }

@@ -10,17 +10,11 @@ import VitrineTesting
 @Suite(.manualClock(), .serialized) struct SegmentedControlTests {
     func control(_ items: [Any] = ["One", "Two", "Three"]) -> (RootView, SegmentedControl, Recorder) {
         let c = SegmentedControl(items: items, frame: Rect(x: 100, y: 100, width: 300, height: 32))
-        let root = RootView(size: Size(width: 500, height: 300))
-        root.addSubview(c)
-        let r = Recorder()
-        r.watch(c)
+        let (root, r) = watchedRoot(c, size: Size(width: 500, height: 300))
         return (root, c, r)
     }
 
-    func click(_ root: RootView, _ x: Double, _ y: Double = 116) {
-        root.handle(PointerEvent(.press, at: Point(x: x, y: y)))
-        root.handle(PointerEvent(.release, at: Point(x: x, y: y)))
-    }
+    func click(_ root: RootView, _ x: Double, _ y: Double = 116) { root.click(x, y) }
 
     @Test func segmentsShareTheWidthAndTheCardIsInsetTwoPoints() {
         let (_, c, _) = control()

@@ -31,19 +31,6 @@ import VitrineTesting
         return s
     }
 
-    func setUp(_ control: Control) -> (RootView, Recorder) {
-        let root = RootView(size: Size(width: 400, height: 200))
-        root.addSubview(control)
-        let r = Recorder()
-        r.watch(control)
-        return (root, r)
-    }
-
-    func click(_ root: RootView, _ x: Double, _ y: Double) {
-        root.handle(PointerEvent(.press, at: Point(x: x, y: y)))
-        root.handle(PointerEvent(.release, at: Point(x: x, y: y)))
-    }
-
     // MARK: Switch
 
     @Test func aSwitchHasUIKitsGeometry() {
@@ -82,19 +69,19 @@ import VitrineTesting
 
     @Test func aTapTogglesAndSendsValueChangedOnRelease() {
         let s = Switch(frame: Rect(x: 100, y: 100, width: 0, height: 0))
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         root.handle(PointerEvent(.press, at: Point(x: 110, y: 115)))
         #expect(!s.isOn && r.log == ["a:touchDown+"], "nothing changes while pressed")
         root.handle(PointerEvent(.release, at: Point(x: 110, y: 115)))
         #expect(s.isOn)
         #expect(r.log == ["a:touchDown+", "a:valueChanged+", "a:touchUpInside+"])
-        click(root, 110, 115)
+        root.click(110, 115)
         #expect(!s.isOn)
     }
 
     @Test func draggingTheThumbTakesTheSideUnderThePointer() {
         let s = Switch(frame: Rect(x: 100, y: 100, width: 0, height: 0))
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         // Off; dragged to the right half and released there: on.
         root.handle(PointerEvent(.press, at: Point(x: 112, y: 115)))
         root.handle(PointerEvent(.move, at: Point(x: 140, y: 115)))
@@ -118,7 +105,7 @@ import VitrineTesting
 
     @Test func spaceTogglesAFocusedSwitchAndADisabledOneTakesNothing() {
         let s = Switch(frame: Rect(x: 100, y: 100, width: 0, height: 0))
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         Keys.type(Keys.tab, into: root)
         #expect(s.isFocused)
         Keys.type(Keys.space, into: root)
@@ -126,7 +113,7 @@ import VitrineTesting
         s.isEnabled = false
         #expect(!s.isFocused || !s.canBecomeFocused)
         r.log = []
-        click(root, 110, 115)
+        root.click(110, 115)
         #expect(s.isOn && r.log.isEmpty)
     }
 
@@ -166,7 +153,7 @@ import VitrineTesting
     @Test func aDragMustBeginOnTheThumb() {
         let s = Slider(frame: Rect(x: 100, y: 100, width: 200, height: 31))
         s.value = 0.5
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         // On the track, far from the thumb (at 186...214): nothing.
         root.handle(PointerEvent(.press, at: Point(x: 130, y: 115)))
         root.handle(PointerEvent(.move, at: Point(x: 150, y: 115)))
@@ -195,7 +182,7 @@ import VitrineTesting
         s.minimumValue = 10
         s.maximumValue = 50
         s.value = 30
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         Keys.type(Keys.tab, into: root)
         #expect(s.isFocused)
         Keys.type(Keys.named(.keyboardRightArrow), into: root)

@@ -8,14 +8,6 @@ import VitrineTesting
 /// clock, events and keys.
 @MainActor
 @Suite(.manualClock(), .serialized) struct StepperAndPageControlTests {
-    func setUp(_ control: Control) -> (RootView, Recorder) {
-        let root = RootView(size: Size(width: 400, height: 200))
-        root.addSubview(control)
-        let r = Recorder()
-        r.watch(control)
-        return (root, r)
-    }
-
     func changes(_ r: Recorder) -> Int { r.log.filter { $0.hasPrefix("a:valueChanged") }.count }
 
     @Test func aStepperStepsAndStopsAtItsEnds() {
@@ -24,7 +16,7 @@ import VitrineTesting
         #expect(s.decrementRect == Rect(x: 0, y: 0, width: 47, height: 32))
         s.maximumValue = 3
         s.value = 2
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         root.handle(PointerEvent(.press, at: Point(x: 170, y: 116)))
         #expect(s.value == 3 && changes(r) == 1, "a step on the press")
         root.handle(PointerEvent(.release, at: Point(x: 170, y: 116)))
@@ -43,7 +35,7 @@ import VitrineTesting
     @Test func aHeldHalfRepeatsAfterHalfASecondThenEveryTenth() throws {
         MediaClock.manualTime = 10
         let s = Stepper(frame: Rect(x: 100, y: 100, width: 0, height: 0))
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         root.render(into: try Surface(width: 400, height: 200))
         root.handle(PointerEvent(.press, at: Point(x: 170, y: 116)))
         #expect(s.value == 1)
@@ -70,7 +62,7 @@ import VitrineTesting
         let s = Stepper(frame: Rect(x: 100, y: 100, width: 0, height: 0))
         s.isContinuous = false
         s.autorepeat = false
-        let (root, r) = setUp(s)
+        let (root, r) = watchedRoot(s)
         root.handle(PointerEvent(.press, at: Point(x: 170, y: 116)))
         #expect(changes(r) == 0)
         root.handle(PointerEvent(.release, at: Point(x: 170, y: 116)))
@@ -90,7 +82,7 @@ import VitrineTesting
         #expect(p.intrinsicContentSize == Size(width: 71, height: 26))
         #expect(p.dotRect(for: 0) == Rect(x: 64.5, y: 9.5, width: 7, height: 7))
         #expect(p.dotRect(for: 2).minX == 96.5)
-        let (root, r) = setUp(p)
+        let (root, r) = watchedRoot(p)
         root.handle(PointerEvent(.press, at: Point(x: 280, y: 113)))
         root.handle(PointerEvent(.release, at: Point(x: 280, y: 113)))
         #expect(p.currentPage == 3 && changes(r) == 1)
