@@ -182,7 +182,9 @@ open class PropertyAnimation: Animation {
         guard let keyPath, let f = fraction else { return finished }
         let modelValue = model.value(forKeyPath: keyPath)
         guard var v = value(at: f, model: modelValue) else { return finished }
-        if isAdditive, let base = modelValue, let sum = Interpolation.add(base, v) { v = sum }
+        // Additive: onto the value so far, the model's with the animations before applied,
+        // so that several additive animations of one property add up.
+        if isAdditive, let base = state.value(forKeyPath: keyPath), let sum = Interpolation.add(base, v) { v = sum }
         state.setValue(v, forKeyPath: keyPath)
         return finished
     }

@@ -61,6 +61,8 @@ enum Interpolation {
         case let (x as Double, y as Double): return x - y
         case let (x as Point, y as Point): return Point(x: x.x - y.x, y: x.y - y.y)
         case let (x as Size, y as Size): return Size(width: x.width - y.width, height: x.height - y.height)
+        case let (x as Rect, y as Rect):
+            return Rect(x: x.x - y.x, y: x.y - y.y, width: x.width - y.width, height: x.height - y.height)
         default: return nil
         }
     }

@@ -124,14 +124,34 @@ extension Layer {
 
     // MARK: Implicit actions
 
-    /// A property changed from `old` (the value on screen then): runs its action, unless
-    /// actions are off.
-    func didChange(_ key: String, from old: Any?) {
+    /// A property changed from `old` (the value on screen then; `oldModel` the model's):
+    /// runs its action, unless actions are off.
+    ///
+    /// A basic animation without values animates from `old` to the new value. An additive
+    /// one (UIKit's view animations since iOS 8) animates the offset from the old model
+    /// value to the new, down to zero, under a key of its own, so that an animation
+    /// already running goes on and the two add: motion keeps its momentum. A value that
+    /// does not subtract (a colour) is animated the plain way.
+    func didChange(_ key: String, from old: Any?, model oldModel: Any?) {
         guard !Transaction.disableActions(), let action = action(forKey: key) else { return }
         if let basic = action as? BasicAnimation, basic.fromValue == nil, basic.byValue == nil {
             let a = basic.copy() as! BasicAnimation
+            let new = model.value(forKeyPath: key)
+            if a.isAdditive, let oldModel, let new, let offset = Interpolation.subtract(oldModel, new),
+               let zero = Interpolation.subtract(new, new) {
+                a.fromValue = offset
+                a.toValue = zero
+                var name = key, n = 1
+                while animation(forKey: name) != nil {
+                    n += 1
+                    name = "\(key)-\(n)"
+                }
+                a.run(forKey: name, object: self)
+                return
+            }
+            a.isAdditive = false
             a.fromValue = old
-            if a.toValue == nil { a.toValue = model.value(forKeyPath: key) }
+            if a.toValue == nil { a.toValue = new }
             a.run(forKey: key, object: self)
             return
         }

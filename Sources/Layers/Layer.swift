@@ -135,7 +135,7 @@ open class Layer {
     /// Sets a property of the model, damaging what the layer covered before and after.
     func set<T: Equatable>(_ key: WritableKeyPath<LayerState, T>, _ value: T) {
         guard model[keyPath: key] != value else { return }
-        let old = shown[keyPath: key]
+        let old = shown[keyPath: key], oldModel = model[keyPath: key]
         setNeedsComposite()
         // Each state taken out of the layer meanwhile: a key path's setter is a call,
         // which inside an access to the stored state would cost every access to it, in
@@ -148,7 +148,7 @@ open class Layer {
         state[keyPath: key] = value
         swap(&state, &shown)
         setNeedsComposite()
-        if let name = Layer.animatableNames[key] { didChange(name, from: old) }
+        if let name = Layer.animatableNames[key] { didChange(name, from: old, model: oldModel) }
     }
 
     // MARK: Appearance

@@ -10,8 +10,9 @@ extension View {
         /// Touches reach the views while they animate (`allowUserInteraction`); otherwise
         /// an animating view takes none.
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
-        /// Starts from what is on screen (`beginFromCurrentState`). Vitrine always starts
-        /// a view animation from the presentation value, so this changes nothing.
+        /// Starts from what is on screen (`beginFromCurrentState`). View animations are
+        /// additive, as UIKit's have been since iOS 8: a new one adds to those running, so
+        /// what is on screen is always where it starts; the option changes nothing.
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
         /// Repeats forever (`repeat`).
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
@@ -41,6 +42,11 @@ extension View {
     /// from what is on screen to the new values, over `duration` seconds after `delay`
     /// (`animate(withDuration:delay:options:animations:completion:)`). `completion` runs
     /// once, with true when every animation finished and false when one was removed.
+    ///
+    /// As in UIKit since iOS 8, the animations are additive: changing a property that is
+    /// still animating adds a new animation of the difference, and the running one goes
+    /// on to its end, so the motion keeps its momentum and both blocks complete with true.
+    /// Colours, which do not add, are animated from what is on screen instead.
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         let context = AnimationBlock(duration: duration, delay: delay, options: options, spring: nil, completion: completion)
@@ -133,6 +139,7 @@ final class AnimationBlock: AnimationDelegate {
             a = BasicAnimation(keyPath: key)
             a.timingFunction = options.timingFunction
         }
+        a.isAdditive = true
         a.duration = max(duration, 1e-6)
         if delay > 0 {
             a.beginTime = currentMediaTime() + delay

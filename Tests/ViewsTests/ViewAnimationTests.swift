@@ -55,6 +55,52 @@ import VitrineTesting
         #expect(v.layer.presentation().position == Point(x: 150, y: 150), "the model shows at once")
     }
 
+    /// Ease in and out (0.42, 0, 0.58, 1) at time fraction x, by bisection on the Bézier.
+    static func easeInOut(_ x: Double) -> Double {
+        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 { let m = (lo + hi) / 2; if b(m, 0.42, 0.58) < x { lo = m } else { hi = m } }
+        return b((lo + hi) / 2, 0, 1)
+    }
+
+    /// Interrupted half way, a move goes on as UIKit's additive animations make it (since
+    /// iOS 8): the new block animates the difference from the old target to the new one
+    /// down to zero, the old block runs to its end, the two offsets add, and both complete
+    /// finished. Values from that rule, worked out here: x(t) = 235 + (35 - 135)(1 - e(t))
+    /// + (135 - 235)(1 - e(t - 0.5)) with e the ease-in-out curve.
+    @Test func anInterruptedMoveAddsToTheRunningOneAndKeepsItsMomentum() throws {
+        let (_, v) = try onScreen()
+        func step(_ t: Double) {
+            MediaClock.manualTime = t
+            AnimationEngine.step(at: t)
+        }
+        var finished: [String] = []
+        View.animate(withDuration: 1, animations: { v.center = Point(x: 135, y: 35) }, completion: { finished.append("first \($0)") })
+        step(10.49)
+        let before = v.layer.presentation().position.x
+        step(10.5)
+        let atInterruption = v.layer.presentation().position.x
+        View.animate(withDuration: 1, animations: { v.center = Point(x: 235, y: 35) }, completion: { finished.append("second \($0)") })
+        #expect(v.layer.animationKeys()?.count == 2, "the first animation still runs")
+        func expected(_ t: Double) -> Double {
+            let first = t < 1 ? (35 - 135) * (1 - Self.easeInOut(t)) : 0
+            let second = (135 - 235) * (1 - Self.easeInOut(min(max(t - 0.5, 0), 1)))
+            return 235 + first + second
+        }
+        step(10.5)
+        #expect(abs(v.layer.presentation().position.x - atInterruption) < 1e-9, "no jump")
+        for t in [0.51, 0.75, 1.0, 1.25] {
+            step(10 + t)
+            #expect(abs(v.layer.presentation().position.x - expected(t)) < 1e-6, "at \(t): \(v.layer.presentation().position.x), not \(expected(t))")
+        }
+        // The speed through the interruption is the first move's: the second starts at rest.
+        let after = expected(0.51)
+        #expect(abs((after - atInterruption) - (atInterruption - before)) < 0.05)
+        #expect(finished == ["first true"])
+        step(11.6)
+        #expect(finished == ["first true", "second true"] && v.layer.presentation().position.x == 235)
+    }
+
     @Test func animatingViewsTakeNoTouchesUnlessAllowed() throws {
         let (root, v) = try onScreen()
         View.animate(withDuration: 1, animations: { v.alpha = 0.9 })
