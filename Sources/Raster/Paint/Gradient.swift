@@ -120,4 +120,8 @@ public struct GradientOptions: OptionSet, Hashable, Sendable {
     public static let extendAfter = GradientOptions(rawValue: 2)
     /// Both: the pad extend of `CAGradientLayer` and of SVG and Cairo.
     public static let extendBoth: GradientOptions = [.extendBefore, .extendAfter]
+    /// Core Graphics' name for `extendBefore`.
+    public static let drawsBeforeStartLocation = extendBefore
+    /// Core Graphics' name for `extendAfter`.
+    public static let drawsAfterEndLocation = extendAfter
 }

@@ -87,6 +87,23 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// Appends `other`, which starts with a move to this path's current point, as a
+    /// continuation of the current subpath: its first move is left out (when there is a
+    /// current point), the rest appended as they are.
+    mutating func continueSubpath(with other: Path) {
+        var elements = other.elements[...]
+        if currentPoint != nil, case .move = elements.first { elements = elements.dropFirst() }
+        for e in elements {
+            switch e {
+            case .move(let p): move(to: p)
+            case .line(let p): addLine(to: p)
+            case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
+            case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: closeSubpath()
+            }
+        }
+    }
+
     /// A copy with every point mapped through `transform` (`CGPathCreateCopyByTransformingPath`).
     /// Points that the transform makes non-finite drop their elements, as on input.
     public func applying(_ transform: AffineTransform) -> Path {
