@@ -12,7 +12,7 @@ extension Button {
         let out = try Surface(sizeOf: image.surface)
         let context = Context(surface: out)
         let bounds = Rect(origin: .zero, size: image.size)
-        context.draw(image, in: bounds)
+        context.draw(image.surface, in: bounds)
         context.clip(to: bounds, mask: image.surface)
         context.setFillColor(Color(white: 0, alpha: maskAlpha))
         context.fill(bounds)

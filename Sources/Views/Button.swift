@@ -191,7 +191,7 @@ open class Button: Control {
         let total = min(bounds.width, imageSize.width + gap + titleWidth)
         var x = bounds.midX - total / 2
         if let image {
-            context.draw(image, in: Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width,
+            context.draw(image.surface, in: Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width,
                                          height: imageSize.height))
             x += imageSize.width + gap
         }

@@ -39,6 +39,6 @@ open class ImageView: View {
 
     override open func draw(_ rect: Rect, in context: Context) {
         guard let image else { return }
-        context.draw(image, in: imageRect)
+        context.draw(image.surface, in: imageRect)
     }
 }

@@ -364,7 +364,7 @@ open class SegmentedControl: Control {
                              width: image.size.width, height: image.size.height)
                 context.saveGState()
                 context.alpha = alpha
-                context.draw(image, in: r)
+                context.draw(image.surface, in: r)
                 context.restoreGState()
             } else if let t = s.title, let font = i == shown ? selectedFont : font {
                 let w = font.advance(of: t)

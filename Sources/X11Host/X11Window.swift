@@ -97,6 +97,7 @@ public final class X11Window {
         window.setProperties(title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
                              minimumHeight: minimumSize.height * self.scale)
         wakePipe = WakePipe()
+        Screen.main.windowOpened(scale: self.scale)
         // The desktop's double-click interval and distance, where a settings manager says.
         if let settings = display.xsettings {
             if let interval = settings.doubleClickInterval { root.doubleClickInterval = interval }

@@ -39,8 +39,10 @@ private let golden = Golden(for: #filePath)
     @Test func highlightOfAnIcon() throws {
         let icon = Self.icon()
         let (s, c) = canvas(40, 20, background: nil)
-        c.draw(icon, in: Rect(x: 2, y: 2, width: 16, height: 16))
-        c.draw(try Button.highlightedImage(of: icon), in: Rect(x: 22, y: 2, width: 16, height: 16))
+        GraphicsPushContext(c)
+        icon.draw(in: Rect(x: 2, y: 2, width: 16, height: 16))
+        try Button.highlightedImage(of: icon).draw(in: Rect(x: 22, y: 2, width: 16, height: 16))
+        GraphicsPopContext()
         golden.expect(s, suite: "Button", name: "highlight")
     }
 

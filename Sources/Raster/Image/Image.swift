@@ -81,15 +81,30 @@ extension Image: Equatable {
 }
 
 extension Context {
-    /// Draws an image stretched over `rect` (`UIImage.draw(in:)`), as `draw(_:in:)` draws a
-    /// surface.
-    public func draw(_ image: Image, in rect: Rect) { draw(image.surface, in: rect) }
+    /// Draws an image stretched over `rect` as `CGContextDrawImage` draws a `CGImage`:
+    /// its first row at the bottom of `rect` in user space. A context here is y down, as
+    /// a UIKit context is, so the image shows upside down unless the context is flipped
+    /// first, which is why code written for `CGContextDrawImage` in UIKit flips it.
+    /// `Image.draw(in:)` (in Views) draws upright, as `UIImage.draw(in:)` does; so does
+    /// `draw(_:in:)` with a `Surface`.
+    public func draw(_ image: Image, in rect: Rect) {
+        withFlip(about: rect) { draw(image.surface, in: rect) }
+    }
 
-    /// Draws an image at its size in points with its top-left corner at `point`
-    /// (`UIImage.draw(at:)`).
-    public func draw(_ image: Image, at point: Point) { draw(image.surface, in: Rect(origin: point, size: image.size)) }
+    /// Intersects the clip with an image's alpha stretched over `rect` as
+    /// `CGContextClipToMask` does: the image's first row at the bottom of `rect`, as
+    /// `draw(_:in:)` with an image places it. `clip(to:mask:)` with a surface is upright.
+    public func clip(to rect: Rect, mask: Image) {
+        withFlip(about: rect) { clip(to: rect, mask: mask.surface) }
+    }
 
-    /// Intersects the clip with an image's alpha stretched over `rect`
-    /// (`CGContextClipToMask`), as `clip(to:mask:)` does with a surface.
-    public func clip(to rect: Rect, mask: Image) { clip(to: rect, mask: mask.surface) }
+    /// Runs `body` with the user space flipped top to bottom about `rect`'s middle row;
+    /// the clip `body` makes stays, the transform does not.
+    private func withFlip(about rect: Rect, _ body: () -> Void) {
+        let r = rect.standardized
+        let saved = transform
+        concatenate(AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: r.minY + r.maxY))
+        body()
+        state.transform = saved
+    }
 }

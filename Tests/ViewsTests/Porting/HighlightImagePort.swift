@@ -19,12 +19,12 @@ func WBHighlightImage(_ image: Image) -> Image? {
 
     // begin image context
     // (Changed: the test for an older system without the call is dropped.)
-    GraphicsBeginImageContextWithOptions(bnds.size, false, image.scale)  // (Changed: 0.0, the screen's scale, is the image's here.)
+    GraphicsBeginImageContextWithOptions(bnds.size, false, 0.0)
     ctxt = GraphicsGetCurrentContext()
 
     // transform CG* coords to UI* coords
-    // (Changed: Vitrine's draw(_:in:) and clip(to:mask:) are y-down, as UIImage.draw(in:)
-    // is, so the flip the document needs for CGContextDrawImage is left out.)
+    ctxt?.translateBy(x: 0.0, y: bnds.size.height)
+    ctxt?.scaleBy(x: 1.0, y: -1.0)
 
     // draw original image
     ctxt?.draw(image, in: bnds)
@@ -45,6 +45,8 @@ func WBHighlightImage(_ image: Image) -> Image? {
 @Suite struct HighlightImagePortTests {
     @Test func theFunctionIsWhatAPressedButtonShows() throws {
         for scale in [1.0, 2.0] {
+            // A screen of the icon's scale, as on a device whose icons are its own.
+            Screen.main.scale = scale
             let icon = CalendarIcon.load(scale: scale)
             let ported = try #require(WBHighlightImage(icon))
             #expect(ported == (try Button.highlightedImage(of: icon)), "scale \(scale)")
@@ -56,5 +58,6 @@ func WBHighlightImage(_ image: Image) -> Image? {
             #expect(try picture(of: plain, scale: scale) == picture(of: pressed, scale: scale))
         }
         #expect(GraphicsGetCurrentContext() == nil, "the image context is ended")
+        Screen.main.scale = 1
     }
 }
