@@ -40,9 +40,12 @@ extension Layer {
             let old = running.remove(at: i)
             old.end(finished: false)
         }
+        // A transaction's completion block waits for the animations added after it was
+        // set, as Core Animation's does; those added before owe it nothing.
         let tx = Transaction.current
-        tx.pending += 1
-        running.append(RunningAnimation(key: name, animation: copy, transaction: tx))
+        let owed = tx.completion != nil ? tx : nil
+        owed?.pending += 1
+        running.append(RunningAnimation(key: name, animation: copy, transaction: owed))
         AnimationEngine.register(self)
     }
 

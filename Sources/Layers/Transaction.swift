@@ -2,7 +2,7 @@ import Raster
 
 /// Groups changes to layers (`CATransaction`): the implicit animations they start take
 /// its duration and timing function, `disableActions` turns them off, and its completion
-/// block runs once every animation added while it was open has finished.
+/// block runs once every animation added after it was set has finished.
 ///
 /// Every change belongs to a transaction: an explicit one (`begin` ... `commit`, nested),
 /// or the implicit one that the first change outside any opens and the event loop's turn
@@ -79,8 +79,9 @@ public enum Transaction {
     public static func disableActions() -> Bool { lookup { $0.disableActions } ?? false }
     /// Turns implicit animations off or on for this transaction (`setDisableActions(_:)`).
     public static func setDisableActions(_ flag: Bool) { current.disableActions = flag }
-    /// Runs once every animation added in this transaction has finished, or at its
-    /// commit when there is none (`setCompletionBlock(_:)`).
+    /// Runs once every animation added in this transaction after it was set has finished,
+    /// or at its commit when there is none (`setCompletionBlock(_:)`): animations added
+    /// before the block was set do not hold it back, as in Core Animation.
     public static func setCompletionBlock(_ block: (() -> Void)?) { current.completion = block }
 
     /// Runs `body` with implicit animations turned off, in a transaction of its own.

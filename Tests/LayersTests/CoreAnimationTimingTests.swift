@@ -1,0 +1,95 @@
+import Layers
+import Raster
+import Testing
+import VitrineTesting
+
+/// Core Animation's timing rules where Apple documents numbers: a time offset wraps
+/// round the passes without moving the end, discrete keyframes take one more key time
+/// than values, a transaction's completion waits only for the animations added after it
+/// was set, and a spring's settling duration matches Apple's examples.
+@MainActor
+@Suite(.manualClock(), .serialized) struct CoreAnimationTimingTests {
+    func shownLayer() throws -> Layer {
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        l.render(in: Context(surface: try Surface(width: 10, height: 10)))
+        return l
+    }
+
+    func step(_ t: Double) {
+        MediaClock.manualTime = t
+        AnimationEngine.step(at: t)
+    }
+
+    /// Offset 0.5 s into a 1 s linear pass from 0 to 1: 0.5 at the start, 0.75 at 0.25 s,
+    /// then round to 0.25 at 0.75 s; over at 1 s, when the model shows again.
+    @Test func aTimeOffsetWrapsRoundThePassAndKeepsTheEnd() throws {
+        MediaClock.manualTime = 10
+        let l = try shownLayer()
+        l.opacity = 0.9
+        let a = BasicAnimation(keyPath: "opacity")
+        a.fromValue = 0.0
+        a.toValue = 1.0
+        a.duration = 1
+        a.timeOffset = 0.5
+        l.add(a, forKey: "a")
+        for (t, want) in [(0.0, 0.5), (0.25, 0.75), (0.75, 0.25), (0.9, 0.4)] {
+            step(10 + t)
+            #expect(abs(l.presentation().opacity - want) < 1e-9, "at \(t): \(l.presentation().opacity)")
+        }
+        step(11)
+        #expect(l.presentation().opacity == 0.9 && l.animationKeys() == nil)
+    }
+
+    /// Three values held over [0, 0.2), [0.2, 0.7) and [0.7, 1]: four key times.
+    @Test func discreteKeyframesTakeOneMoreKeyTimeThanValues() throws {
+        MediaClock.manualTime = 20
+        let l = try shownLayer()
+        let k = KeyframeAnimation(keyPath: "opacity")
+        k.values = [0.1, 0.5, 0.9]
+        k.keyTimes = [0, 0.2, 0.7, 1]
+        k.calculationMode = .discrete
+        k.duration = 1
+        l.add(k, forKey: "k")
+        for (t, want) in [(0.1, 0.1), (0.3, 0.5), (0.69, 0.5), (0.8, 0.9)] {
+            step(20 + t)
+            #expect(l.presentation().opacity == want, "at \(t)")
+        }
+    }
+
+    @Test func aCompletionBlockWaitsOnlyForTheAnimationsAddedAfterIt() throws {
+        MediaClock.manualTime = 30
+        let l = try shownLayer()
+        var done = false
+        Transaction.begin()
+        Transaction.setAnimationDuration(2)
+        l.opacity = 0.3  // before the block: owes it nothing
+        Transaction.setAnimationDuration(0.5)
+        Transaction.setCompletionBlock { done = true }
+        l.position = Point(x: 40, y: 40)
+        Transaction.commit()
+        step(30.4)
+        #expect(!done)
+        step(30.6)
+        #expect(done && l.animation(forKey: "opacity") != nil, "the position ended; the opacity still runs")
+    }
+
+    /// Apple's example: mass 1, stiffness 100, damping 5 settles in about 2.85 s; damping
+    /// 15 in just over 1 s. Within 3 %.
+    @Test func aSpringSettlesWhenApplesExamplesSay() {
+        let s = SpringAnimation(keyPath: "position.x")
+        s.damping = 5
+        #expect(abs(s.settlingDuration - 2.85) <= 0.03 * 2.85, "\(s.settlingDuration)")
+        s.damping = 15
+        #expect(s.settlingDuration > 1 && s.settlingDuration < 1.03, "\(s.settlingDuration)")
+        // Critically damped (2√(km) = 20) and overdamped: no swing, a slower creep.
+        s.damping = 20
+        let critical = s.settlingDuration
+        s.damping = 60
+        #expect(critical > 0.5 && critical < 1.2 && s.settlingDuration > critical, "\(critical) \(s.settlingDuration)")
+        // At the settling time the spring is within its band and stays there.
+        s.damping = 5
+        let t = s.settlingDuration
+        #expect((0..<200).allSatisfy { abs(s.position(at: t + Double($0) * 0.01) - 1) <= 1.0 / 1200 + 1e-12 })
+    }
+}
