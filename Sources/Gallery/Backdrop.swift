@@ -20,7 +20,9 @@ final class BackdropView: View {
         }
     }
 
-    override func draw(_ rect: Rect, in context: Context) {
+    override func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         context.clip(to: layer.roundedBoundsPath)
         switch kind {
         case .checkerboard:

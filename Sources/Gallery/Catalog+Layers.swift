@@ -74,7 +74,8 @@ extension Catalog {
 /// and nowhere else, because the view draws into its own layer.
 @MainActor
 final class ClearStripeView: View {
-    override func draw(_ rect: Rect, in context: Context) {
+    override func draw(_ rect: Rect) {
+        guard let context = GraphicsGetCurrentContext() else { return }
         context.setFillColor(Color(white: 0.97))
         context.fill(Path(roundedRect: bounds.insetBy(dx: 4, dy: 4), cornerRadius: 12))
         context.setStrokeColor(Color(white: 0.4))

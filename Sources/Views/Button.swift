@@ -93,7 +93,7 @@ open class Button: Control {
         c.clip(to: b)
         GraphicsPushContext(c)
         let was = drawnHighlighted
-        draw(b, in: c)
+        draw(b)
         drawnHighlighted = was
         GraphicsPopContext()
         return Image(adopting: s)
@@ -170,7 +170,9 @@ open class Button: Control {
 
     override open func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
 
-    override open func draw(_ rect: Rect, in context: Context) {
+    override open func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         drawnHighlighted = isHighlighted
         let dim = !isEnabled && adjustsImageWhenDisabled
         context.saveGState()

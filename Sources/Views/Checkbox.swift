@@ -113,7 +113,9 @@ open class Checkbox: Control {
     /// opacity as one picture (the document draws no disabled look; this is Vitrine's).
     public static let disabledOpacity = 0.35
 
-    override open func draw(_ rect: Rect, in context: Context) {
+    override open func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         guard isEnabled else {
             context.saveGState()
             context.alpha = Checkbox.disabledOpacity

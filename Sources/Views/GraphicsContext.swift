@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The drawing contexts current on one thread (`UIGraphicsGetCurrentContext`'s): a
-/// view's context while its `draw(_:in:)` runs, an image context between its begin and
+/// view's context while its `draw(_:)` runs, an image context between its begin and
 /// end. Each thread has its own, as in UIKit since iOS 4, so that images can be drawn
 /// off the main thread. (An async function that waits between begin and end may resume
 /// on another thread of the cooperative pool: keep the two in one synchronous stretch,
@@ -35,7 +35,7 @@ final class GraphicsContextStack {
 }
 
 /// The context drawn into now on this thread (`UIGraphicsGetCurrentContext`): the view's
-/// while its `draw(_:in:)` runs, or the innermost image context; nil outside both.
+/// while its `draw(_:)` runs, or the innermost image context; nil outside both.
 public func GraphicsGetCurrentContext() -> Context? { GraphicsContextStack.current.contexts.last }
 
 /// Makes a context current on this thread (`UIGraphicsPushContext`).

@@ -37,7 +37,9 @@ open class ImageView: View {
         return contentMode.gravity.rect(for: image.size, in: bounds)
     }
 
-    override open func draw(_ rect: Rect, in context: Context) {
+    override open func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         guard let image else { return }
         context.draw(image.surface, in: imageRect)
     }

@@ -88,7 +88,9 @@ open class Label: View {
         return top + font.ascent + (first ? 0 : Double(l.lineCount - 1) * font.lineHeight)
     }
 
-    override open func draw(_ rect: Rect, in context: Context) {
+    override open func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         guard let text, let font, !text.isEmpty else { return }
         let mode: LineBreak = numberOfLines == 1 ? .truncateTail : lineBreak
         let layout = TextLayout(text, font: font, width: bounds.width, maxLines: numberOfLines, maxHeight: bounds.height,

@@ -61,7 +61,9 @@ open class PageControl: Control {
         return Rect(x: x, y: bounds.midY - PageControl.dotSide / 2, width: PageControl.dotSide, height: PageControl.dotSide)
     }
 
-    override open func draw(_ rect: Rect, in context: Context) {
+    override open func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         for i in 0..<numberOfPages {
             let color = (i == currentPage ? currentPageIndicatorTintColor : pageIndicatorTintColor) ?? .clear
             context.setFillColor(isEnabled ? color : color.withAlpha(color.alpha * 0.5))

@@ -54,7 +54,9 @@ open class RoundedRectView: View {
         return p
     }
 
-    override open func draw(_ rect: Rect, in context: Context) {
+    override open func draw(_ rect: Rect) {
+
+        guard let context = GraphicsGetCurrentContext() else { return }
         let path = outline
         context.saveGState()
         // The document draws into a layer the size of its bounds: the outer half of the

@@ -386,5 +386,7 @@ final class SegmentLabels: View {
         contentMode = .redraw
     }
 
-    override func draw(_ rect: Rect, in context: Context) { control?.drawSegments(in: context) }
+    override func draw(_ rect: Rect) {
+        if let context = GraphicsGetCurrentContext() { control?.drawSegments(in: context) }
+    }
 }

@@ -6,7 +6,7 @@ import Raster
 ///
 /// `frame`, `bounds`, `center`, `transform`, `alpha`, `isHidden`, `backgroundColor` and
 /// `clipsToBounds` are the layer's; corner radius, border, shadow and the rest of the
-/// layer's appearance are reached through `layer`. A view that overrides `draw(_:in:)`
+/// layer's appearance are reached through `layer`. A view that overrides `draw(_:)`
 /// draws into its layer's backing store, clipped to its bounds, once per
 /// `setNeedsDisplay`.
 ///
@@ -383,16 +383,18 @@ open class View: Responder, LayerDelegate {
     open func layoutSubviews() {}
 
     /// Draws the view's own content in its coordinates into its layer's backing store,
-    /// clipped to its bounds, between the background and the subviews (`draw(_:)`):
-    /// `rect` is the part being redrawn. A view whose drawing leaves nothing has no store.
-    open func draw(_ rect: Rect, in context: Context) {}
+    /// clipped to its bounds, between the background and the subviews (`draw(_:)`), into
+    /// the current context, `GraphicsGetCurrentContext()`, as UIKit's does: `rect` is the
+    /// part being redrawn. The default draws nothing; a view whose drawing leaves nothing
+    /// has no store.
+    open func draw(_ rect: Rect) {}
 
-    /// Draws the layer by `draw(_:in:)` (`LayerDelegate`).
-    /// The context is current (`GraphicsGetCurrentContext()`) while it runs.
+    /// Draws the layer by `draw(_:)` (`LayerDelegate`), with `context` made current
+    /// while it runs.
     public func draw(_ layer: Layer, in context: Context) {
         GraphicsPushContext(context)
         defer { GraphicsPopContext() }
-        draw(context.clipBoundingBox.intersection(bounds), in: context)
+        draw(context.clipBoundingBox.intersection(bounds))
     }
 
     // MARK: Hit testing

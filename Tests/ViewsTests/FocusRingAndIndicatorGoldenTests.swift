@@ -23,7 +23,8 @@ final class StarControl: Control {
         return p
     }
     override var focusEffect: FocusHaloEffect? { FocusHaloEffect(path: star) }
-    override func draw(_ rect: Rect, in context: Context) {
+    override func draw(_ rect: Rect) {
+        guard let context = GraphicsGetCurrentContext() else { return }
         context.setFillColor(Color(red: 0.95, green: 0.7, blue: 0.1))
         context.fill(star)
     }

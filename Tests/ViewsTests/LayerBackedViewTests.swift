@@ -11,7 +11,8 @@ import Testing
     /// A plain subclass: fills blue, then erases a stripe with the clear blend mode.
     final class StripedView: View {
         var draws = 0
-        override func draw(_ rect: Rect, in context: Context) {
+        override func draw(_ rect: Rect) {
+            guard let context = GraphicsGetCurrentContext() else { return }
             draws += 1
             context.setFillColor(.blue)
             context.fill(bounds)
@@ -36,7 +37,8 @@ import Testing
 
     @Test func drawingOutsideTheBoundsChangesNoPixelThere() throws {
         final class Spilling: View {
-            override func draw(_ rect: Rect, in context: Context) {
+            override func draw(_ rect: Rect) {
+                guard let context = GraphicsGetCurrentContext() else { return }
                 context.setFillColor(.blue)
                 context.fill(bounds.insetBy(dx: -10, dy: -10))
                 context.setStrokeColor(.blue)

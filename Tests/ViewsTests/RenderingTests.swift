@@ -204,7 +204,8 @@ import Testing
 @Suite struct RenderFailureTests {
     /// A view whose drawing meets a failed allocation, as a context records one.
     final class Starved: View {
-        override func draw(_ rect: Rect, in context: Context) {
+        override func draw(_ rect: Rect) {
+            guard let context = GraphicsGetCurrentContext() else { return }
             context.noteFailure(.outOfMemory(bytes: 1 << 30))
         }
     }

@@ -95,8 +95,8 @@ final class DocumentCheckbox: Control {  // Renamed from UICheckbox: Vitrine has
         super.touchEnded(touch)
     }
 
-    override func draw(_ rect: Rect, in _: Context) {  // drawRect(_:) (Vitrine also passes the context)
-        super.draw(rect, in: GraphicsGetCurrentContext()!)
+    override func draw(_ rect: Rect) {
+        super.draw(rect)
 
         let context = GraphicsGetCurrentContext()
         let fillColor = currentFillColor()

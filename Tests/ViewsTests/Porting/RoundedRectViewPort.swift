@@ -41,7 +41,7 @@ final class DocumentRoundedRectView: View {
         set {}
     }
 
-    override func draw(_ rect: Rect, in _: Context) {  // drawRect: (Vitrine also passes the context)
+    override func draw(_ rect: Rect) {
         let context = GraphicsGetCurrentContext()!
         context.lineWidth = strokeWidth
         context.setStrokeColor(self.strokeColor)
