@@ -52,7 +52,7 @@ final class CurvesDemoView: View {
         }
     }
 
-    override func touchEnded(_ touch: Touch) {
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for (i, dot) in dots.enumerated() {
             let a: BasicAnimation
             if i == 4 {
@@ -89,7 +89,7 @@ final class SpinnerDemoView: View {
         addSubview(spinner)
     }
 
-    override func touchEnded(_ touch: Touch) {
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         if spinner.isAnimating { spinner.stopAnimating() } else { spinner.startAnimating() }
         report("activity-indicator: \(spinner.isAnimating ? "started" : "stopped")")
     }
@@ -112,7 +112,7 @@ final class AnimateDemoView: View {
         addSubview(card)
     }
 
-    override func touchEnded(_ touch: Touch) {
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         away.toggle()
         let away = self.away
         View.animate(withDuration: 0.5, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction], animations: {

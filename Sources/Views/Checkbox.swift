@@ -104,7 +104,7 @@ open class Checkbox: Control {
         return Rect(x: group.minX, y: group.minY, width: group.width.rounded(), height: group.height.rounded())
     }
 
-    override open func point(inside point: Point) -> Bool { bounds.contains(point) }
+    override open func point(inside point: Point, with event: Event?) -> Bool { bounds.contains(point) }
 
     /// The focus ring goes around the circle.
     override open var focusEffect: FocusHaloEffect? { FocusHaloEffect(path: Path(ellipseIn: ovalRect)) }

@@ -14,14 +14,14 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral {
 @MainActor
 public protocol ActionTarget: AnyObject {
     /// Performs the action named by `action`, sent by `sender` for `event`.
-    func perform(_ action: Selector, sender: Control, event: Control.Event)
+    func perform(_ action: Selector, sender: Control, event: ControlEvents)
     /// Performs the action named by `action`, sent by a gesture recognizer at a phase.
     func perform(_ action: Selector, sender: GestureRecognizer)
 }
 
 extension ActionTarget {
     /// Does nothing: a target of gesture recognizers only.
-    public func perform(_ action: Selector, sender: Control, event: Control.Event) {}
+    public func perform(_ action: Selector, sender: Control, event: ControlEvents) {}
     /// Does nothing: a target of controls only.
     public func perform(_ action: Selector, sender: GestureRecognizer) {}
 }
@@ -30,10 +30,10 @@ extension ActionTarget {
 struct ActionEntry {
     enum Handler {
         case target(weak: WeakTarget, action: Selector)
-        case closure(id: Int, (Control, Control.Event) -> Void)
+        case closure(id: Int, (Control, ControlEvents) -> Void)
     }
 
-    var events: Control.Event
+    var events: ControlEvents
     let handler: Handler
 }
 
@@ -58,7 +58,7 @@ extension Control {
     /// Adds a target and action for events (`addTarget(_:action:for:)`): the target is
     /// held weakly; adding the same target and action again adds the events to the
     /// existing entry, keeping its place in the order.
-    public func addTarget(_ target: ActionTarget, action: Selector, for events: Event) {
+    public func addTarget(_ target: ActionTarget, action: Selector, for events: ControlEvents) {
         let id = ObjectIdentifier(target)
         for i in actionEntries.indices {
             if case let .target(weak, a) = actionEntries[i].handler, weak.identity == id, weak.object != nil, a == action {
@@ -71,7 +71,7 @@ extension Control {
 
     /// Removes events from a target's action, or all of its actions when `action` is nil
     /// (`removeTarget(_:action:for:)`).
-    public func removeTarget(_ target: ActionTarget, action: Selector?, for events: Event) {
+    public func removeTarget(_ target: ActionTarget, action: Selector?, for events: ControlEvents) {
         let id = ObjectIdentifier(target)
         for i in actionEntries.indices.reversed() {
             if case let .target(weak, a) = actionEntries[i].handler, weak.identity == id, action == nil || a == action {
@@ -82,7 +82,7 @@ extension Control {
     }
 
     /// Registers a closure for events; `addAction(for:_:)` is the public form.
-    func appendAction(for events: Event, _ handler: @escaping (Control, Event) -> Void) -> ActionIdentifier {
+    func appendAction(for events: ControlEvents, _ handler: @escaping (Control, ControlEvents) -> Void) -> ActionIdentifier {
         let id = makeActionID()
         actionEntries.append(ActionEntry(events: events, handler: .closure(id: id, handler)))
         return ActionIdentifier(value: id)
@@ -98,8 +98,8 @@ extension Control {
 
     /// Sends the actions registered for any of `events`, in the order they were added,
     /// one event at a time in the order of the bits (`sendActions(for:)`).
-    public func sendActions(for events: Event) {
-        for (event, _) in Event.names where events.contains(event) {
+    public func sendActions(for events: ControlEvents) {
+        for (event, _) in ControlEvents.names where events.contains(event) {
             for entry in actionEntries where entry.events.contains(event) {
                 switch entry.handler {
                 case let .target(weak, action):
@@ -125,7 +125,7 @@ extension ActionSender where Self: Control {
     /// closure receives the control typed as its own class (a `Checkbox` for a
     /// checkbox), so it need not capture the control and make a retain cycle.
     @discardableResult
-    public func addAction(for events: Control.Event, _ handler: @escaping (Self, Control.Event) -> Void) -> ActionIdentifier {
+    public func addAction(for events: ControlEvents, _ handler: @escaping (Self, ControlEvents) -> Void) -> ActionIdentifier {
         appendAction(for: events) { sender, event in
             // The sender is this control: the entry is only ever sent by its owner.
             guard let typed = sender as? Self else { return }

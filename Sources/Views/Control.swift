@@ -21,48 +21,6 @@ open class Control: View {
         public static let focused = State(rawValue: 8)
     }
 
-    /// What a control reports (`UIControl.Event`).
-    public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: UInt
-        /// Creates events from raw bits.
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// A press began on the control.
-        public static let touchDown = Event(rawValue: 1 << 0)
-        /// The pointer moved while inside.
-        public static let touchDragInside = Event(rawValue: 1 << 2)
-        /// The pointer moved while outside.
-        public static let touchDragOutside = Event(rawValue: 1 << 3)
-        /// The pointer came back inside.
-        public static let touchDragEnter = Event(rawValue: 1 << 4)
-        /// The pointer went outside.
-        public static let touchDragExit = Event(rawValue: 1 << 5)
-        /// Released inside.
-        public static let touchUpInside = Event(rawValue: 1 << 6)
-        /// Released outside.
-        public static let touchUpOutside = Event(rawValue: 1 << 7)
-        /// The press was cancelled.
-        public static let touchCancel = Event(rawValue: 1 << 8)
-        /// The value changed from user input.
-        public static let valueChanged = Event(rawValue: 1 << 12)
-        /// The control's primary action happened (a button's tap).
-        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
-        /// Every touch event.
-        public static let allTouchEvents = Event(rawValue: 0x0fff)
-        /// Every event.
-        public static let allEvents = Event(rawValue: 0xffff_ffff)
-
-        static let names: [(Event, String)] = [
-            (.touchDown, "touchDown"), (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
-            (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"), (.touchUpInside, "touchUpInside"),
-            (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
-            (.primaryActionTriggered, "primaryActionTriggered"),
-        ]
-
-        public var description: String {
-            let n = Event.names.filter { contains($0.0) }.map(\.1)
-            return n.isEmpty ? "Event(\(rawValue))" : n.joined(separator: "|")
-        }
-    }
 
     /// How far outside its bounds, in points, the pointer may go and still count as
     /// inside while tracking (UIKit's 70 points).
@@ -196,7 +154,8 @@ open class Control: View {
 
     // MARK: Touches
 
-    override open func touchBegan(_ touch: Touch) {
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
         guard isEnabled, keyActivation == nil, buttonMask.contains(touch.buttonMask), !touch.buttonMask.isEmpty, beginTracking(touch) else { return }
         isTracking = true
         isTouchInside = true
@@ -204,7 +163,8 @@ open class Control: View {
         sendActions(for: .touchDown)
     }
 
-    override open func touchMoved(_ touch: Touch) {
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
         guard isTracking else { return }
         guard continueTracking(touch) else {
             isTracking = false
@@ -218,7 +178,8 @@ open class Control: View {
         sendActions(for: inside ? .touchDragInside : .touchDragOutside)
     }
 
-    override open func touchEnded(_ touch: Touch) {
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
         guard isTracking else { return }
         let inside = isInside(touch)
         if inside != isTouchInside {
@@ -236,7 +197,7 @@ open class Control: View {
         isHighlighted = false
     }
 
-    override open func touchCancelled(_ touch: Touch) {
+    override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         guard isTracking else { return }
         isTracking = false
         cancelTracking()

@@ -79,7 +79,7 @@ extension RootView {
             touchTakenFromView = true
         } else if r.cancelsTouchesInView, let t = touch, !touchTakenFromView {
             touchTakenFromView = true
-            t.view.touchCancelled(t)
+            t.view.touchesCancelled([t], with: Event(touch: t))
         }
     }
 
@@ -90,7 +90,7 @@ extension RootView {
         if touchHeldFromView, let t = touch,
            !gestureSet.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
             touchHeldFromView = false
-            if !touchTakenFromView { t.view.touchBegan(t) }
+            if !touchTakenFromView { t.view.touchesBegan([t], with: Event(touch: t)) }
         }
     }
 }

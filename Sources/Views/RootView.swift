@@ -317,13 +317,13 @@ public final class RootView: View {
                           modifiers: event.modifiers)
             touch = t
             gesturesBegin(t)
-            if !touchTakenFromView && !touchHeldFromView { hit.touchBegan(t) }
+            if !touchTakenFromView && !touchHeldFromView { hit.touchesBegan([t], with: Event(touch: t)) }
         case .move:
             guard let t = touch else { return hover(at: event.location) }
             pointerLocation = event.location
             update(t, event)
             gesturesMove(t)
-            if !touchTakenFromView && !touchHeldFromView { t.view.touchMoved(t) }
+            if !touchTakenFromView && !touchHeldFromView { t.view.touchesMoved([t], with: Event(touch: t)) }
         case .release:
             guard let t = touch else { return }
             update(t, event)
@@ -333,9 +333,9 @@ public final class RootView: View {
             // the delayed began with the end).
             if touchHeldFromView && !touchTakenFromView {
                 touchHeldFromView = false
-                t.view.touchBegan(t)
+                t.view.touchesBegan([t], with: Event(touch: t))
             }
-            if !touchTakenFromView { t.view.touchEnded(t) }
+            if !touchTakenFromView { t.view.touchesEnded([t], with: Event(touch: t)) }
             hover(at: event.location)
         case .cancel:
             cancelTouch()
@@ -354,7 +354,7 @@ public final class RootView: View {
         guard let t = touch else { return }
         gesturesCancel(t)
         touch = nil
-        if !touchTakenFromView && !touchHeldFromView { t.view.touchCancelled(t) }
+        if !touchTakenFromView && !touchHeldFromView { t.view.touchesCancelled([t], with: Event(touch: t)) }
         touchHeldFromView = false
     }
 

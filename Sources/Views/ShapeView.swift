@@ -142,7 +142,7 @@ open class ShapeView: View {
         effectLayer.blurAmount = min(max(effectAlpha.isNaN ? 0 : effectAlpha, 0), 1)
     }
 
-    override open func point(inside point: Point) -> Bool { shape.contains(point) }
+    override open func point(inside point: Point, with event: Event?) -> Bool { shape.contains(point) }
 
     /// The focus ring, for a shape view that takes the focus, goes around the shape.
     override open var focusEffect: FocusHaloEffect? { FocusHaloEffect(path: shape) }

@@ -1,8 +1,12 @@
 import Raster
 
-/// One pointer press, from press to release or cancellation (`UITouch`).
+/// One pointer press, from press to release or cancellation (`UITouch`). Touches are
+/// equal only to themselves, so that they go in sets as UIKit hands them over.
 @MainActor
-public final class Touch {
+public final class Touch: Hashable {
+    nonisolated public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// The view the press began on, which receives all of the touch.
     public let view: View
     /// Where the pointer is, in the root's coordinates.

@@ -400,8 +400,12 @@ open class View: Responder, LayerDelegate {
     // MARK: Hit testing
 
     /// Whether a point of this view's coordinates is inside it (`point(inside:with:)`):
-    /// its bounds by default; views of other shapes answer for their shape.
-    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+    /// its bounds by default; views of other shapes answer for their shape. This is the
+    /// method to override.
+    open func point(inside point: Point, with event: Event?) -> Bool { bounds.contains(point) }
+
+    /// `point(inside:with:)` without an event.
+    public final func point(inside point: Point) -> Bool { self.point(inside: point, with: nil) }
 
     /// Whether the view takes touches at all: visible, interactive, not transparent.
     open var acceptsTouches: Bool { !isHidden && isUserInteractionEnabled && alpha >= 0.01 && interactionBlocks == 0 }
@@ -409,26 +413,32 @@ open class View: Responder, LayerDelegate {
     /// The front-most view of the subtree containing a point of this view's coordinates
     /// (`hitTest(_:with:)`): hidden, non-interactive and nearly transparent views are
     /// skipped with their subtrees, and a point outside a view never reaches its
-    /// subviews.
-    open func hitTest(_ point: Point) -> View? {
-        guard acceptsTouches, point.isFinite, self.point(inside: point) else { return nil }
+    /// subviews. This is the method to override.
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard acceptsTouches, point.isFinite, self.point(inside: point, with: event) else { return nil }
         for s in subviews.reversed() {
             guard let inverse = s.layer.transformToSuperlayer.inverted() else { continue }
-            if let hit = s.hitTest(inverse.apply(to: point)) { return hit }
+            if let hit = s.hitTest(inverse.apply(to: point), with: event) { return hit }
         }
         return self
     }
 
+    /// `hitTest(_:with:)` without an event.
+    public final func hitTest(_ point: Point) -> View? { hitTest(point, with: nil) }
+
     // MARK: Touches
 
-    /// A touch began on this view (`touchesBegan`); the default does nothing.
-    open func touchBegan(_ touch: Touch) {}
-    /// The touch moved (`touchesMoved`).
-    open func touchMoved(_ touch: Touch) {}
-    /// The touch ended (`touchesEnded`).
-    open func touchEnded(_ touch: Touch) {}
-    /// The touch was cancelled (`touchesCancelled`).
-    open func touchCancelled(_ touch: Touch) {}
+    /// Touches began on this view (`touchesBegan(_:with:)`): a pointer gives one at a
+    /// time, and the view it began on receives all of it. The default does nothing;
+    /// UIKit's passes the touches up the responder chain, which a desktop press does not
+    /// need.
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
+    /// The touches moved (`touchesMoved(_:with:)`).
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+    /// The touches ended (`touchesEnded(_:with:)`).
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {}
+    /// The touches were cancelled (`touchesCancelled(_:with:)`).
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {}
     /// The wheel scrolled over this view; the default passes it to the superview.
     open func scrolled(by delta: Point, at location: Point) {
         superview?.scrolled(by: delta, at: convert(location, to: superview))

@@ -7,7 +7,7 @@ import Testing
 final class Recorder: ActionTarget {
     var log: [String] = []
 
-    func perform(_ action: Selector, sender: Control, event: Control.Event) {
+    func perform(_ action: Selector, sender: Control, event: ControlEvents) {
         log.append("\(action.name):\(event)\(sender.isHighlighted ? "+" : "-")")
     }
 

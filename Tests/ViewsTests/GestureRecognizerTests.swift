@@ -8,10 +8,10 @@ import VitrineTesting
 @MainActor
 final class TouchLog: View {
     var log: [String] = []
-    override func touchBegan(_ touch: Touch) { log.append("began") }
-    override func touchMoved(_ touch: Touch) { log.append("moved") }
-    override func touchEnded(_ touch: Touch) { log.append("ended") }
-    override func touchCancelled(_ touch: Touch) { log.append("cancelled") }
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { log.append("began") }
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { log.append("moved") }
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { log.append("ended") }
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { log.append("cancelled") }
 }
 
 /// A delegate with answers set by the test.

@@ -37,7 +37,7 @@ import Testing
     /// A view whose touch area reaches 20 points beyond its bounds, as UIKit code does by
     /// overriding `point(inside:with:)`.
     final class WideTouchView: View {
-        override func point(inside point: Point) -> Bool { bounds.insetBy(dx: -20, dy: -20).contains(point) }
+        override func point(inside point: Point, with event: Event?) -> Bool { bounds.insetBy(dx: -20, dy: -20).contains(point) }
     }
 
     @Test func hitTestingFollowsTransformsBoundsOriginsAndPointInside() {

@@ -316,7 +316,7 @@ struct WindowTests {
     /// A view that records the modifiers of the touches it begins.
     final class TouchRecorder: View {
         var modifiers: [PointerEvent.Modifiers] = []
-        override func touchBegan(_ touch: Touch) { modifiers.append(touch.modifiers) }
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { modifiers += touches.map(\.modifiers) }
     }
 
     @Test func rightAndMiddleClicksLeaveControlsAlone() throws {

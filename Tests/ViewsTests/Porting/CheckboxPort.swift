@@ -87,12 +87,12 @@ final class DocumentCheckbox: Control {  // Renamed from UICheckbox: Vitrine has
         }
     }
 
-    override func touchEnded(_ touch: Touch) {  // touchesEnded(_:withEvent:)
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         if self.isTouchInside {
             self.checked = !self.checked
         }
 
-        super.touchEnded(touch)
+        super.touchesEnded(touches, with: event)
     }
 
     override func draw(_ rect: Rect) {
