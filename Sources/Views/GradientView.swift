@@ -7,7 +7,7 @@ import Raster
 /// start and end points, radial and conic types).
 @MainActor
 open class GradientView: View {
-    override open class var layerClass: Layer.Type { GradientLayer.self }
+    override open class var layerClass: AnyClass { GradientLayer.self }
 
     /// The view's layer as the gradient layer it is (`gradientLayer`).
     public var gradientLayer: GradientLayer { layer as! GradientLayer }

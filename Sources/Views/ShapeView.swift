@@ -16,7 +16,7 @@ import Raster
 /// through.
 @MainActor
 open class ShapeView: View {
-    override open class var layerClass: Layer.Type { ShapeLayer.self }
+    override open class var layerClass: AnyClass { ShapeLayer.self }
 
     /// The view's layer, whose path is the current shape (`ShapeLayer`); it fills
     /// nothing itself.

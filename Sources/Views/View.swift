@@ -17,8 +17,9 @@ open class View: Responder, LayerDelegate {
     /// The layer the view stands on, made from `layerClass`; the view is its delegate.
     public let layer: Layer
 
-    /// The class of the view's layer (`layerClass`); `Layer` by default.
-    open class var layerClass: Layer.Type { Layer.self }
+    /// The class of the view's layer (`layerClass`); `Layer` by default. `AnyClass`, as
+    /// UIKit declares it; a class that is not a `Layer` gives a plain `Layer`.
+    open class var layerClass: AnyClass { Layer.self }
 
     /// The view that holds this one, if any.
     public private(set) weak var superview: View?
@@ -29,7 +30,7 @@ open class View: Responder, LayerDelegate {
 
     /// Creates a view with a frame in its superview's coordinates.
     public init(frame: Rect = .zero) {
-        layer = Self.layerClass.init()
+        layer = (Self.layerClass as? Layer.Type ?? Layer.self).init()
         super.init()
         layer.delegate = self
         layer.frame = frame

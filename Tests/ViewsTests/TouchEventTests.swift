@@ -1,5 +1,6 @@
 import Raster
 import Testing
+import Layers
 @testable import Views
 
 /// UIKit's touch methods: a view gets sets of touches with an event, in a control
@@ -32,5 +33,18 @@ import Testing
         #expect(taps == 1, "the control's own tracking still runs under the overrides")
         let t = v.sets[0].first!
         #expect(Set([t, t]).count == 1 && t.hashValue == t.hashValue)
+    }
+}
+
+/// `layerClass` is `AnyClass`, as UIKit declares it.
+@MainActor
+@Suite struct LayerClassTests {
+    final class NotALayer {}
+    final class Odd: View { override class var layerClass: AnyClass { NotALayer.self } }
+    final class Shaped: View { override class var layerClass: AnyClass { ShapeLayer.self } }
+
+    @Test func theLayerIsMadeFromTheClassOrIsPlain() {
+        #expect(Shaped().layer is ShapeLayer)
+        #expect(type(of: Odd().layer) == Layer.self, "a class that is no layer gives a plain one")
     }
 }

@@ -15,7 +15,7 @@ let VERTICAL_END_POINT = Point(x: 0.5, y: 1)
 final class NSCBGradientView: View {
     // MARK: - UIView
 
-    override class var layerClass: Layer.Type {
+    override class var layerClass: AnyClass {
         return GradientLayer.self
     }
 
