@@ -31,10 +31,11 @@ extension Layer {
     // MARK: Explicit animations
 
     /// Adds a copy of an animation under a key, replacing (and stopping) one already
-    /// there (`add(_:forKey:)`). A `beginTime` of 0 starts it now.
+    /// there (`add(_:forKey:)`). A `beginTime` of 0 starts it now; an animation's times
+    /// are in the layer's own time (`speed`, `timeOffset`, `beginTime`).
     public func add(_ animation: Animation, forKey key: String?) {
         let copy = animation.copy()
-        if copy.beginTime == 0 { copy.beginTime = currentMediaTime() }
+        if copy.beginTime == 0 { copy.beginTime = localTime(fromMedia: currentMediaTime()) }
         let name = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
         if let i = running.firstIndex(where: { $0.key == name }) {
             let old = running.remove(at: i)
@@ -90,7 +91,9 @@ extension Layer {
     /// what moved; tells the delegates of the animations that ended. Returns whether any
     /// animation still moves.
     @discardableResult
-    func updatePresentation(at time: Double) -> Bool {
+    func updatePresentation(at mediaTime: Double) -> Bool {
+        // The animations run in the layer's own time.
+        let time = localTime(fromMedia: mediaTime)
         var state = model
         var kept: [RunningAnimation] = []
         var ended: [RunningAnimation] = []

@@ -308,6 +308,8 @@ open class Layer {
     let storeShadowCache = ShadowCache()
     /// The animations added, in order.
     var running: [RunningAnimation] = []
+    /// The layer's own speed, offset and begin time (`Layer+Timing`).
+    var timing = LayerTiming()
     /// The actions for property keys, searched after the delegate (`actions`).
     public var actions: [String: any Action]?
     /// Whether the layer has been drawn: only then do changes run implicit actions.

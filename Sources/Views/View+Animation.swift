@@ -142,7 +142,7 @@ final class AnimationBlock: AnimationDelegate {
         a.isAdditive = true
         a.duration = max(duration, 1e-6)
         if delay > 0 {
-            a.beginTime = currentMediaTime() + delay
+            a.beginTime = view.layer.convertTime(currentMediaTime(), from: nil) + delay
             a.fillMode = .backwards
         }
         if options.contains(.repeat) { a.repeatCount = .infinity }

@@ -93,3 +93,62 @@ import VitrineTesting
         #expect((0..<200).allSatisfy { abs(s.position(at: t + Double($0) * 0.01) - 1) <= 1.0 / 1200 + 1e-12 })
     }
 }
+
+/// A layer's own timing (CAMediaTiming on layers): its speed, offset and begin time
+/// scale and shift its subtree's animations; Apple's pause and resume (QA1673) works.
+@MainActor
+@Suite(.manualClock(), .serialized) struct LayerTimingTests {
+    func step(_ t: Double) {
+        MediaClock.manualTime = t
+        AnimationEngine.step(at: t)
+    }
+
+    func fade() -> BasicAnimation {
+        let a = BasicAnimation(keyPath: "opacity")
+        a.fromValue = 0.0
+        a.toValue = 1.0
+        a.duration = 1
+        return a
+    }
+
+    @Test func pausingAndResumingAsAppleDescribes() throws {
+        MediaClock.manualTime = 40
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        l.add(fade(), forKey: "fade")
+        step(40.3)
+        #expect(abs(l.presentation().opacity - 0.3) < 1e-9)
+        // Pause: speed 0, the offset at the layer's time now.
+        let paused = l.convertTime(currentMediaTime(), from: nil)
+        l.speed = 0
+        l.timeOffset = paused
+        step(40.8)
+        #expect(abs(l.presentation().opacity - 0.3) < 1e-9, "paused")
+        step(41.0)
+        // Resume: speed 1, offset 0, and a begin time of the time spent paused.
+        l.speed = 1
+        l.timeOffset = 0
+        l.beginTime = 0
+        l.beginTime = l.convertTime(currentMediaTime(), from: nil) - paused
+        #expect(abs(l.presentation().opacity - 0.3) < 1e-9, "no jump on resuming")
+        step(41.2)
+        #expect(abs(l.presentation().opacity - 0.5) < 1e-9)
+        step(41.71)
+        #expect(l.animationKeys() == nil, "over 1 s of the layer's time after it began")
+    }
+
+    @Test func aSuperlayersSpeedScalesItsSublayersTime() throws {
+        MediaClock.manualTime = 50
+        let parent = Layer(), child = Layer()
+        parent.addSublayer(child)
+        parent.speed = 2
+        parent.timeOffset = 0
+        child.add(fade(), forKey: "fade")
+        step(50.25)
+        #expect(abs(child.presentation().opacity - 0.5) < 1e-9, "twice as fast")
+        #expect(abs(child.convertTime(50.25, from: nil) - child.convertTime(50, from: nil) - 0.5) < 1e-9)
+        #expect(abs(parent.convertTime(child.convertTime(10, to: parent), to: child) - 10) < 1e-9)
+        step(50.51)
+        #expect(child.animationKeys() == nil)
+    }
+}
