@@ -105,9 +105,8 @@ final class DocumentCheckbox: Control {  // Renamed from UICheckbox: Vitrine has
         let shadowOffset = Size(width: 0.1, height: -0.1)
         let shadowBlurRadius: Double = 2.5
 
-        // The answer's second fix: a centred square. (Changed: it measures self.bounds,
-        // not rect, which is only the part being redrawn.)
-        var frame = self.bounds
+        // The answer's second fix: a centred square.
+        var frame = rect
         if frame.size.width != frame.size.height {
             let shortestSide = min(frame.size.width, frame.size.height)
             let longestSide = max(frame.size.width, frame.size.height)
