@@ -238,6 +238,18 @@ open class KeyframeAnimation: PropertyAnimation {
         case linear
         /// Each value held until the next keyframe.
         case discrete
+        /// Straight between neighbours at an even speed: the key times follow the
+        /// distances between the values, and `keyTimes` and `timingFunctions` are ignored
+        /// (`paced`).
+        case paced
+        /// A smooth curve through the values at their key times (`cubic`): a Catmull-Rom
+        /// spline, each value's tangent half the difference of its neighbours (the end
+        /// values' that of their one neighbour), as Core Animation's with zero tension,
+        /// continuity and bias.
+        case cubic
+        /// The `cubic` curve at an even speed along it (`cubicPaced`); `keyTimes` and
+        /// `timingFunctions` are ignored.
+        case cubicPaced
     }
 
     /// The keyframes' values (`values`).
@@ -264,6 +276,11 @@ open class KeyframeAnimation: PropertyAnimation {
         guard !values.isEmpty else { return nil }
         let n = values.count
         if n == 1 { return values[0] }
+        if calculationMode == .paced || calculationMode == .cubic || calculationMode == .cubicPaced,
+           let v = KeyframeCurve(values: values, keyTimes: keyTimes?.count == n ? keyTimes : nil,
+                                 mode: calculationMode)?.value(at: f, timingFunctions: timingFunctions) {
+            return v
+        }
         let times: [Double]
         if let keyTimes, keyTimes.count == n || (calculationMode == .discrete && keyTimes.count == n + 1) {
             times = Array(keyTimes.prefix(n))

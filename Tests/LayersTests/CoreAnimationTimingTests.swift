@@ -152,3 +152,68 @@ import VitrineTesting
         #expect(child.animationKeys() == nil)
     }
 }
+
+/// The paced and cubic keyframe modes, against their definitions worked out here.
+@MainActor
+@Suite(.manualClock(), .serialized) struct KeyframeModeTests {
+    func value(_ k: KeyframeAnimation, at f: Double) throws -> Any {
+        MediaClock.manualTime = 60
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        k.duration = 1
+        l.add(k, forKey: "k")
+        MediaClock.manualTime = 60 + f
+        AnimationEngine.step(at: 60 + f)
+        return k.keyPath == "opacity" ? l.presentation().opacity as Any : l.presentation().position as Any
+    }
+
+    @Test func pacedSpacesTheKeyTimesByDistanceAndIgnoresTheGivenOnes() throws {
+        for (f, want) in [(0.25, 10.0), (0.5, 20.0), (0.75, 30.0)] {
+            let k = KeyframeAnimation(keyPath: "position.x")
+            k.values = [0.0, 10.0, 40.0]
+            k.keyTimes = [0, 0.9, 1]
+            k.calculationMode = .paced
+            let p = try #require(try value(k, at: f) as? Point)
+            #expect(abs(p.x - want) < 1e-9, "at \(f): \(p.x)")
+        }
+    }
+
+    static let points = [Point(x: 0, y: 0), Point(x: 10, y: 20), Point(x: 30, y: 20), Point(x: 40, y: 0)]
+
+    /// Catmull-Rom: through each value at its key time; between, the Hermite curve with
+    /// tangents (next - previous) / 2: half way through the middle segment,
+    /// 0.5 p1 + 0.125 m1 + 0.5 p2 - 0.125 m2 = (20, 22.5).
+    @Test func cubicPassesThroughTheValuesOnACatmullRomCurve() throws {
+        func at(_ f: Double) throws -> Point {
+            let k = KeyframeAnimation(keyPath: "position")
+            k.values = Self.points
+            k.calculationMode = .cubic
+            return try #require(try value(k, at: f) as? Point)
+        }
+        let third = try at(1.0 / 3)
+        #expect(abs(third.x - 10) < 1e-6 && abs(third.y - 20) < 1e-6)
+        let half = try at(0.5)
+        #expect(abs(half.x - 20) < 1e-9 && abs(half.y - 22.5) < 1e-9, "\(half)")
+        // Smooth through a value: the speed on either side of the knot is the same.
+        let e = 1e-6
+        let before = try at(1.0 / 3 - e), after = try at(1.0 / 3 + e)
+        let inX = third.x - before.x, outX = after.x - third.x, inY = third.y - before.y, outY = after.y - third.y
+        #expect(abs(inX - outX) < 1e-3 * abs(inX) && abs(inY - outY) < 1e-3 * max(abs(inY), abs(inX)), "\(inX) \(outX) \(inY) \(outY)")
+    }
+
+    /// An even speed along the curve: equal steps of time cover equal lengths.
+    @Test func cubicPacedMovesAtAnEvenSpeed() throws {
+        var samples: [Point] = []
+        for i in 0...10 {
+            let k = KeyframeAnimation(keyPath: "position")
+            k.values = Self.points
+            k.calculationMode = .cubicPaced
+            // The last sample just before the end, where the animation still shows.
+            samples.append(try #require(try value(k, at: min(Double(i) / 10, 0.999_999)) as? Point))
+        }
+        #expect(samples.first == Self.points.first && samples.last.map { abs($0.x - 40) < 1e-3 && abs($0.y) < 1e-3 } == true)
+        let steps = zip(samples, samples.dropFirst()).map { (($1.x - $0.x) * ($1.x - $0.x) + ($1.y - $0.y) * ($1.y - $0.y)).squareRoot() }
+        let mean = steps.reduce(0, +) / Double(steps.count)
+        #expect(steps.allSatisfy { abs($0 - mean) < 0.03 * mean }, "\(steps)")
+    }
+}
