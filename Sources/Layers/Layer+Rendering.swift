@@ -263,13 +263,51 @@ extension Layer {
         let target = contentsPlacement(of: image)
         let cr = shown.contentsRect
         guard target.width > 0, target.height > 0, cr.width > 0, cr.height > 0 else { return }
-        if cr == Rect(x: 0, y: 0, width: 1, height: 1) { return c.draw(image, in: target) }
+        if cr == Rect(x: 0, y: 0, width: 1, height: 1) {
+            let cc = shown.contentsCenter
+            if cc != Rect(x: 0, y: 0, width: 1, height: 1) { return drawNineParts(image, center: cc, in: target, context: c) }
+            return c.draw(image, in: target)
+        }
         // The whole image placed so that its contentsRect part covers the target.
         let w = target.width / cr.width, h = target.height / cr.height
         c.saveGState()
         c.clip(to: target)
         c.draw(image, in: Rect(x: target.minX - cr.minX * w, y: target.minY - cr.minY * h, width: w, height: h))
         c.restoreGState()
+    }
+
+    /// Draws `image` over `target` in nine parts around `center` (unit coordinates): the
+    /// corners at their size in points, the edges stretched along their length, the
+    /// middle both ways; corners larger than the target shrink in proportion.
+    private func drawNineParts(_ image: Surface, center cc: Rect, in target: Rect, context c: Context) {
+        let k = shown.contentsScale
+        let cx0 = min(max(cc.minX, 0), 1), cx1 = min(max(cc.maxX, cx0), 1)
+        let cy0 = min(max(cc.minY, 0), 1), cy1 = min(max(cc.maxY, cy0), 1)
+        // Source splits in whole pixels, and the fixed sizes in points.
+        let sx = [0, cx0, cx1, 1].map { ($0 * Double(image.width)).rounded() }
+        let sy = [0, cy0, cy1, 1].map { ($0 * Double(image.height)).rounded() }
+        func splits(_ s: [Double], _ start: Double, _ length: Double) -> [Double] {
+            var before = s[1] / k, after = (s[3] - s[2]) / k
+            if before + after > length, before + after > 0 {
+                let shrink = length / (before + after)
+                before *= shrink
+                after *= shrink
+            }
+            return [start, start + before, start + length - after, start + length]
+        }
+        let dx = splits(sx, target.minX, target.width), dy = splits(sy, target.minY, target.height)
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let part = Rect(x: dx[column], y: dy[row], width: dx[column + 1] - dx[column], height: dy[row + 1] - dy[row])
+                let x0 = Int(sx[column]), y0 = Int(sy[row]), w = Int(sx[column + 1]) - x0, h = Int(sy[row + 1]) - y0
+                guard part.width > 0, part.height > 0, w > 0, h > 0,
+                      let piece = try? Surface(width: w, height: h, scale: image.scale) else { continue }
+                // Each part on its own, so that its stretched pixels are not mixed with
+                // the next part's at its edges.
+                for y in 0..<h { for x in 0..<w { piece[x, y] = image[x0 + x, y0 + y] } }
+                c.draw(piece, in: part)
+            }
+        }
     }
 
     /// Clips to the alpha of a mask layer rendered over the visible part of `extent`, on

@@ -279,6 +279,20 @@ open class Layer {
         set { if newValue.origin.isFinite && newValue.width.isFinite && newValue.height.isFinite { set(\.contentsRect, newValue) } }
     }
 
+    /// The part of the contents image that stretches when the contents are scaled, in
+    /// unit coordinates of the image, y down (`contentsCenter`); default the whole, so
+    /// that all of it stretches. Outside it the image keeps its size: the corners as they
+    /// are, the edges stretched along them only, the nine parts of a resizable image.
+    /// Where the bounds are smaller than the corners, the corners shrink in proportion.
+    /// Non-finite values are ignored.
+    public var contentsCenter: Rect {
+        get { model.contentsCenter }
+        set {
+            guard newValue.origin.isFinite, newValue.width.isFinite, newValue.height.isFinite else { return }
+            set(\.contentsCenter, newValue.standardized)
+        }
+    }
+
     /// The pixels per point of the backing store and of the contents image
     /// (`contentsScale`); default 1. A view sets its layer's to its window's scale.
     public var contentsScale: Double {

@@ -22,6 +22,7 @@ struct LayerState: Equatable {
     var shadowPath: Path?
     var masksToBounds = false
     var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     var contentsGravity: ContentsGravity = .resize
     var contentsScale = 1.0
     // ShapeLayer's animatable properties.

@@ -153,3 +153,52 @@ import Testing
         }
     }
 }
+
+/// `contentsCenter`: the nine parts of a resizable image, placed as the property's
+/// definition says, worked out here.
+@MainActor
+@Suite struct ContentsCenterTests {
+    static let red = Pixel(r: 255, g: 0, b: 0, a: 255), green = Pixel(r: 0, g: 255, b: 0, a: 255)
+    static let blue = Pixel(r: 0, g: 0, b: 255, a: 255)
+
+    /// 9 x 9 pixels in 3 x 3 blocks: red corners, green edges, a blue middle.
+    static func grid() throws -> Image {
+        let s = try Surface(width: 9, height: 9)
+        for y in 0..<9 {
+            for x in 0..<9 {
+                let edgeX = x < 3 || x >= 6, edgeY = y < 3 || y >= 6
+                s[x, y] = edgeX && edgeY ? red : (edgeX || edgeY ? green : blue)
+            }
+        }
+        return try Image(surface: s)
+    }
+
+    func render(_ size: (Int, Int), center: Rect) throws -> Surface {
+        let l = Layer()
+        l.bounds = Rect(x: 0, y: 0, width: Double(size.0), height: Double(size.1))
+        l.contents = try Self.grid()
+        l.contentsCenter = center
+        let s = try Surface(width: size.0, height: size.1)
+        l.render(in: Context(surface: s))
+        return s
+    }
+
+    @Test func cornersKeepTheirSizeEdgesStretchAlongAndTheMiddleBothWays() throws {
+        let s = try render((40, 25), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))
+        // Corners: 3 x 3 points at each corner of the 40 x 25 bounds.
+        for (x, y) in [(1, 1), (38, 1), (1, 23), (38, 23)] { #expect(s[x, y] == Self.red, "corner (\(x), \(y))") }
+        // Edges: 3 points thick, stretched between the corners.
+        for (x, y) in [(20, 1), (20, 23), (1, 12), (38, 12)] { #expect(s[x, y] == Self.green, "edge (\(x), \(y))") }
+        // The middle fills the rest.
+        for (x, y) in [(5, 5), (20, 12), (34, 19)] { #expect(s[x, y] == Self.blue, "middle (\(x), \(y))") }
+        // Without a centre, the whole image stretches: the corner blocks grow.
+        let plain = try render((40, 25), center: Rect(x: 0, y: 0, width: 1, height: 1))
+        #expect(plain[8, 5] == Self.red && s[8, 5] == Self.blue)
+    }
+
+    @Test func cornersLargerThanTheBoundsShrinkInProportion() throws {
+        let s = try render((4, 4), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))
+        // 3 + 3 points of corner in 4: each 2 points.
+        for (x, y) in [(0, 0), (3, 0), (0, 3), (3, 3)] { #expect(s[x, y].r > 200 && s[x, y].b < 40, "(\(x), \(y)): \(s[x, y])") }
+    }
+}
