@@ -161,13 +161,16 @@ import Testing
     static let red = Pixel(r: 255, g: 0, b: 0, a: 255), green = Pixel(r: 0, g: 255, b: 0, a: 255)
     static let blue = Pixel(r: 0, g: 0, b: 255, a: 255)
 
-    /// 9 x 9 pixels in 3 x 3 blocks: red corners, green edges, a blue middle.
+    static let yellow = Pixel(r: 255, g: 255, b: 0, a: 255)
+
+    /// 9 x 9 pixels in 3 x 3 blocks: red corners (the top right yellow), green edges, a
+    /// blue middle.
     static func grid() throws -> Image {
         let s = try Surface(width: 9, height: 9)
         for y in 0..<9 {
             for x in 0..<9 {
                 let edgeX = x < 3 || x >= 6, edgeY = y < 3 || y >= 6
-                s[x, y] = edgeX && edgeY ? red : (edgeX || edgeY ? green : blue)
+                s[x, y] = edgeX && edgeY ? (x >= 6 && y < 3 ? yellow : red) : (edgeX || edgeY ? green : blue)
             }
         }
         return try Image(surface: s)
@@ -186,7 +189,8 @@ import Testing
     @Test func cornersKeepTheirSizeEdgesStretchAlongAndTheMiddleBothWays() throws {
         let s = try render((40, 25), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))
         // Corners: 3 x 3 points at each corner of the 40 x 25 bounds.
-        for (x, y) in [(1, 1), (38, 1), (1, 23), (38, 23)] { #expect(s[x, y] == Self.red, "corner (\(x), \(y))") }
+        for (x, y) in [(1, 1), (1, 23), (38, 23)] { #expect(s[x, y] == Self.red, "corner (\(x), \(y))") }
+        #expect(s[38, 1] == Self.yellow && s[36, 1] == Self.green, "the top right corner, 3 points wide")
         // Edges: 3 points thick, stretched between the corners.
         for (x, y) in [(20, 1), (20, 23), (1, 12), (38, 12)] { #expect(s[x, y] == Self.green, "edge (\(x), \(y))") }
         // The middle fills the rest.
@@ -197,8 +201,10 @@ import Testing
     }
 
     @Test func cornersLargerThanTheBoundsShrinkInProportion() throws {
-        let s = try render((4, 4), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))
-        // 3 + 3 points of corner in 4: each 2 points.
-        for (x, y) in [(0, 0), (3, 0), (0, 3), (3, 3)] { #expect(s[x, y].r > 200 && s[x, y].b < 40, "(\(x), \(y)): \(s[x, y])") }
+        let s = try render((4, 20), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))
+        // 3 + 3 points of corner across 4: each 2 points, the top left red on 0 and 1,
+        // the top right yellow on 2 and 3 (unshrunk, the yellow would cover 1 to 3).
+        #expect(s[0, 1] == Self.red && s[1, 1] == Self.red, "\(s[1, 1])")
+        #expect(s[2, 1] == Self.yellow && s[3, 1] == Self.yellow)
     }
 }
