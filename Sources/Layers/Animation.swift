@@ -252,8 +252,22 @@ open class KeyframeAnimation: PropertyAnimation {
         case cubicPaced
     }
 
+    /// How a layer moved along `path` turns (`rotationMode`).
+    public enum RotationMode: Hashable, Sendable {
+        /// It turns with the path's direction (`rotateAuto`).
+        case rotateAuto
+        /// It turns with the path's direction, facing back (`rotateAutoReverse`).
+        case rotateAutoReverse
+    }
+
     /// The keyframes' values (`values`).
     public var values: [Any] = []
+    /// A path for a point property to follow, instead of `values` (`path`): the layer
+    /// moves along it at an even speed, from its start to its end.
+    public var path: Path?
+    /// Whether the layer turns with the path (`rotationMode`); nil, the default, keeps
+    /// its transform.
+    public var rotationMode: RotationMode?
     /// When each value is reached, 0...1 of the pass (`keyTimes`); nil spaces them evenly.
     /// In the discrete mode Core Animation takes one more time than values (the last
     /// being 1), and so does Vitrine; as many as values also works.
@@ -267,12 +281,15 @@ open class KeyframeAnimation: PropertyAnimation {
         super.takeFields(from: o)
         guard let o = o as? KeyframeAnimation else { return }
         values = o.values
+        path = o.path
+        rotationMode = o.rotationMode
         keyTimes = o.keyTimes
         timingFunctions = o.timingFunctions
         calculationMode = o.calculationMode
     }
 
     override func value(at f: Double, model: Any?) -> Any? {
+        if let path, let p = KeyframeAnimation.point(on: path, at: f) { return p.point }
         guard !values.isEmpty else { return nil }
         let n = values.count
         if n == 1 { return values[0] }
@@ -301,6 +318,36 @@ open class KeyframeAnimation: PropertyAnimation {
         var local = span > 0 ? (f - times[i]) / span : 1
         if let tf = timingFunctions, i < tf.count { local = tf[i].progress(at: local) }
         return Interpolation.interpolate(values[i], values[i + 1], local)
+    }
+
+    /// Applies the animation, and with a path and a rotation mode, turns the layer with
+    /// the path's direction on top of its model transform.
+    override func apply(to state: inout LayerState, model: LayerState, at time: Double) -> Bool {
+        let finished = super.apply(to: &state, model: model, at: time)
+        guard let path, let rotationMode, let f = progress(at: time).fraction,
+              let p = KeyframeAnimation.point(on: path, at: f) else { return finished }
+        let angle = p.angle + (rotationMode == .rotateAutoReverse ? Double.pi : 0)
+        state.transform = AffineTransform(rotationAngle: angle).concatenating(model.transform)
+        return finished
+    }
+
+    /// The point at fraction `f` of a path's length, and the direction there (radians,
+    /// clockwise on screen from the x axis); nil for a path of no length.
+    static func point(on path: Path, at f: Double) -> (point: Point, angle: Double)? {
+        let total = path.length()
+        guard total > 0, total.isFinite else { return nil }
+        func at(_ g: Double) -> Point? {
+            if g <= 0 {
+                if case .move(let q) = path.elements.first { return q }
+                return nil
+            }
+            return path.trimmed(from: 0, to: min(g, 1)).currentPoint
+        }
+        let f = min(max(f, 0), 1)
+        // The direction from a step either side, a hundredth of a point along.
+        let h = 0.01 / total
+        guard let point = at(f), let p0 = at(max(f - h, 0)), let p1 = at(min(f + h, 1)) else { return nil }
+        return (point, atan2(p1.y - p0.y, p1.x - p0.x))
     }
 }
 

@@ -1,4 +1,4 @@
-import Layers
+@testable import Layers
 import Raster
 import Testing
 import VitrineTesting
@@ -215,5 +215,42 @@ import VitrineTesting
         let steps = zip(samples, samples.dropFirst()).map { (($1.x - $0.x) * ($1.x - $0.x) + ($1.y - $0.y) * ($1.y - $0.y)).squareRoot() }
         let mean = steps.reduce(0, +) / Double(steps.count)
         #expect(steps.allSatisfy { abs($0 - mean) < 0.03 * mean }, "\(steps)")
+    }
+}
+
+/// A keyframe animation along a path, at an even speed, turning with it.
+@MainActor
+@Suite(.manualClock(), .serialized) struct KeyframePathTests {
+    @Test func aLayerFollowsThePathAtAnEvenSpeedAndTurnsWithIt() throws {
+        MediaClock.manualTime = 70
+        let l = Layer()
+        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        // Right 30 points, then down 10: 40 points in all.
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 30, y: 0))
+        path.addLine(to: Point(x: 30, y: 10))
+        let k = KeyframeAnimation(keyPath: "position")
+        k.path = path
+        k.rotationMode = .rotateAuto
+        k.duration = 1
+        k.calculationMode = .paced
+        l.add(k, forKey: "k")
+        for (t, want, angle) in [(0.5, Point(x: 20, y: 0), 0.0), (0.875, Point(x: 30, y: 5), Double.pi / 2)] {
+            MediaClock.manualTime = 70 + t
+            AnimationEngine.step(at: 70 + t)
+            let p = l.presentation()
+            #expect(abs(p.position.x - want.x) < 1e-6 && abs(p.position.y - want.y) < 1e-6, "at \(t): \(p.position)")
+            // Turned with the path: right at first, down on the second leg.
+            #expect(abs(TransformParts(p.affineTransform).rotation - angle) < 1e-6, "at \(t)")
+        }
+        let reverse = KeyframeAnimation(keyPath: "position")
+        reverse.path = path
+        reverse.rotationMode = .rotateAutoReverse
+        reverse.duration = 1
+        l.add(reverse, forKey: "k")
+        MediaClock.manualTime = 70.9
+        AnimationEngine.step(at: 70.9 + 0.25)
+        #expect(abs(abs(TransformParts(l.presentation().affineTransform).rotation) - Double.pi) < 1e-6, "facing back")
     }
 }
