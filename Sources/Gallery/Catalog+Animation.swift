@@ -16,6 +16,10 @@ extension Catalog {
             Specimen(name: "view-animate", document: doc004, size: Size(width: 200, height: 100), backdrop: .checkerboard) { report in
                 AnimateDemoView(frame: Rect(x: 0, y: 0, width: 200, height: 100), report: report)
             },
+            Specimen(name: "view-animate-interrupted", document: uikit, size: Size(width: 200, height: 100),
+                     backdrop: .checkerboard) { report in
+                InterruptedDemoView(frame: Rect(x: 0, y: 0, width: 200, height: 100), report: report)
+            },
         ]
     }
 }
@@ -121,5 +125,42 @@ final class AnimateDemoView: View {
             self.card.transform = away ? AffineTransform(rotationAngle: .pi / 4) : .identity
         })
         report("view-animate: \(away ? "away" : "back")")
+    }
+}
+
+/// A move interrupted half way, as UIKit's additive animations make it: the card starts
+/// for the right edge over a second, and half a second in a second block sends it back;
+/// the two add, so it slows, turns and comes back without a jolt. It plays when the page
+/// opens (at a fixed time in shots) and again on a click.
+@MainActor
+final class InterruptedDemoView: View {
+    /// The card's centre at rest and at the far end.
+    static let home = Point(x: 49, y: 50), far = Point(x: 151, y: 50)
+    let card = View(frame: Rect(x: 14, y: 25, width: 70, height: 50))
+    private let report: (String) -> Void
+
+    init(frame: Rect, report: @escaping (String) -> Void) {
+        self.report = report
+        super.init(frame: frame)
+        card.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.35)
+        card.layer.cornerRadius = 10
+        card.isUserInteractionEnabled = false
+        addSubview(card)
+        play()
+    }
+
+    /// Out over a second; from half a second, back over a second.
+    func play() {
+        View.animate(withDuration: 1, delay: 0, options: [.curveEaseInOut, .allowUserInteraction], animations: {
+            self.card.center = InterruptedDemoView.far
+        })
+        View.animate(withDuration: 1, delay: 0.5, options: [.curveEaseInOut, .allowUserInteraction], animations: {
+            self.card.center = InterruptedDemoView.home
+        })
+    }
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        play()
+        report("view-animate-interrupted: out, and back half way")
     }
 }

@@ -62,3 +62,47 @@ import Views
         #expect(page.status.text == "controls-enabled: the two disabled controls are enabled")
     }
 }
+
+/// The interrupted move of `view-animate-interrupted`, shot at fixed times, against the
+/// additive rule worked out here: x(t) = 49 + (49 - 151)(1 - e(t)) + (151 - 49)(1 -
+/// e(t - 0.5)), the second offset held at its start until half a second (e the
+/// ease-in-out curve, 0 before its start and 1 after its end).
+@MainActor
+@Suite struct InterruptedMoveSpecimenTests {
+    static func ease(_ x: Double) -> Double {
+        guard x > 0 else { return 0 }
+        guard x < 1 else { return 1 }
+        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 { let m = (lo + hi) / 2; if b(m, 0.42, 0.58) < x { lo = m } else { hi = m } }
+        return b((lo + hi) / 2, 0, 1)
+    }
+
+    static func expectedX(_ t: Double) -> Double { 49 - 102 * (1 - ease(t)) + 102 * (1 - ease(t - 0.5)) }
+
+    /// The centre across of the card's green pixels in a shot of the specimen.
+    static func cardX(_ s: Surface) -> Double {
+        var sum = 0.0, n = 0.0
+        for y in 0..<s.height {
+            for x in 0..<s.width {
+                let p = s[x, y]
+                if abs(Int(p.r) - 51) < 14 && abs(Int(p.g) - 153) < 14 && abs(Int(p.b) - 89) < 14 { sum += Double(x); n += 1 }
+            }
+        }
+        return n > 0 ? sum / n : -1
+    }
+
+    @Test func theCardMovesAsTheAdditiveRuleSays() throws {
+        let size = AnimationReplayTests.size
+        let start = Self.cardX(try Gallery.shot(size: size, specimen: "view-animate-interrupted", time: 0))
+        #expect(start > 0)
+        for t in [0.25, 0.5, 0.75, 1.0, 1.25] {
+            let x = Self.cardX(try Gallery.shot(size: size, specimen: "view-animate-interrupted", time: t))
+            // Card pixels are whole pixels at the card's edges: within a pixel and a half.
+            #expect(abs((x - start) - (Self.expectedX(t) - 49)) < 1.5, "at \(t): moved \(x - start), the rule \(Self.expectedX(t) - 49)")
+        }
+        // It turned back before the far end, and is home at the end.
+        #expect(Self.expectedX(0.9) < 140)
+        #expect(abs(Self.cardX(try Gallery.shot(size: size, specimen: "view-animate-interrupted", time: 2)) - start) < 0.5)
+    }
+}
