@@ -65,7 +65,39 @@ extension Catalog {
             Specimen(name: "clear-blend-view", document: doc003, size: Size(width: 140, height: 80), backdrop: .colorful) { _ in
                 ClearStripeView(frame: Rect(x: 0, y: 0, width: 140, height: 80))
             },
+            Specimen(name: "contents-center", document: uikit, size: Size(width: 200, height: 80), backdrop: .plain) { _ in
+                // One 24 x 24 bubble image stretched twice: whole on the left, by nine
+                // parts on the right, where its corners keep their size.
+                let holder = View(frame: Rect(x: 0, y: 0, width: 200, height: 80))
+                let bubble = ContentsCenterBubble.image()
+                for (i, center) in [Rect(x: 0, y: 0, width: 1, height: 1), ContentsCenterBubble.center].enumerated() {
+                    let l = Layer()
+                    l.frame = Rect(x: 6 + Double(i) * 100, y: 10, width: 88, height: 60)
+                    l.contents = bubble
+                    l.contentsCenter = center
+                    holder.layer.addSublayer(l)
+                }
+                return holder
+            },
         ]
+    }
+}
+
+/// The bubble image of the `contents-center` specimen: a 24 x 24 rounded square with a
+/// 10-point corner radius and a dark rim, stretchable in its middle 4 x 4 points.
+@MainActor
+enum ContentsCenterBubble {
+    static let center = Rect(x: 10.0 / 24, y: 10.0 / 24, width: 4.0 / 24, height: 4.0 / 24)
+
+    static func image() -> Image {
+        let s = try! Surface(width: 24, height: 24)
+        let c = Context(surface: s)
+        c.setFillColor(Color(red: 0.25, green: 0.55, blue: 0.95))
+        c.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 24, height: 24), cornerRadius: 10))
+        c.setStrokeColor(Color(red: 0.1, green: 0.2, blue: 0.5))
+        c.lineWidth = 2
+        c.stroke(Path(roundedRect: Rect(x: 1, y: 1, width: 22, height: 22), cornerRadius: 9))
+        return try! Image(surface: s)
     }
 }
 
