@@ -1,5 +1,6 @@
 import Raster
 import Testing
+import TestSupport
 import Views
 @testable import Gallery
 
@@ -69,14 +70,7 @@ import Views
 /// ease-in-out curve, 0 before its start and 1 after its end).
 @MainActor
 @Suite struct InterruptedMoveSpecimenTests {
-    static func ease(_ x: Double) -> Double {
-        guard x > 0 else { return 0 }
-        guard x < 1 else { return 1 }
-        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<100 { let m = (lo + hi) / 2; if b(m, 0.42, 0.58) < x { lo = m } else { hi = m } }
-        return b((lo + hi) / 2, 0, 1)
-    }
+    static func ease(_ x: Double) -> Double { cubicTiming(0.42, 0, 0.58, 1, at: x) }
 
     static func expectedX(_ t: Double) -> Double { 49 - 102 * (1 - ease(t)) + 102 * (1 - ease(t - 0.5)) }
 

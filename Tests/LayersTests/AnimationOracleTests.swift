@@ -1,6 +1,7 @@
 import Layers
 import Raster
 import Testing
+import TestSupport
 import VitrineTesting
 
 /// Animated values and pixels against Core Animation's documented timing, computed here:
@@ -9,15 +10,7 @@ import VitrineTesting
 @MainActor
 @Suite(.manualClock(), .serialized) struct AnimationOracleTests {
     static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-            3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<100 {
-            let mid = (lo + hi) / 2
-            if b(mid, x1, x2) < x { lo = mid } else { hi = mid }
-        }
-        return b((lo + hi) / 2, y1, y2)
+        cubicTiming(x1, y1, x2, y2, at: x)
     }
 
     func shownLayer() throws -> Layer {

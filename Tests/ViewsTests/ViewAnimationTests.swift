@@ -1,6 +1,7 @@
 import Layers
 import Raster
 import Testing
+import TestSupport
 import VitrineTesting
 @testable import Views
 
@@ -56,12 +57,7 @@ import VitrineTesting
     }
 
     /// Ease in and out (0.42, 0, 0.58, 1) at time fraction x, by bisection on the Bézier.
-    static func easeInOut(_ x: Double) -> Double {
-        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<100 { let m = (lo + hi) / 2; if b(m, 0.42, 0.58) < x { lo = m } else { hi = m } }
-        return b((lo + hi) / 2, 0, 1)
-    }
+    static func easeInOut(_ x: Double) -> Double { cubicTiming(0.42, 0, 0.58, 1, at: x) }
 
     /// Interrupted half way, a move goes on as UIKit's additive animations make it (since
     /// iOS 8): the new block animates the difference from the old target to the new one

@@ -76,14 +76,17 @@ public struct Path: Hashable, Sendable {
 
     /// Appends all the elements of another path (`CGPathAddPath`).
     public mutating func addPath(_ other: Path) {
-        for e in other.elements {
-            switch e {
-            case .move(let p): move(to: p)
-            case .line(let p): addLine(to: p)
-            case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
-            case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
-            case .closeSubpath: closeSubpath()
-            }
+        for e in other.elements { add(e) }
+    }
+
+    /// Adds one element through the checks of its method.
+    private mutating func add(_ e: PathElement) {
+        switch e {
+        case .move(let p): move(to: p)
+        case .line(let p): addLine(to: p)
+        case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
+        case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
+        case .closeSubpath: closeSubpath()
         }
     }
 
@@ -93,15 +96,7 @@ public struct Path: Hashable, Sendable {
     mutating func continueSubpath(with other: Path) {
         var elements = other.elements[...]
         if currentPoint != nil, case .move = elements.first { elements = elements.dropFirst() }
-        for e in elements {
-            switch e {
-            case .move(let p): move(to: p)
-            case .line(let p): addLine(to: p)
-            case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
-            case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
-            case .closeSubpath: closeSubpath()
-            }
-        }
+        for e in elements { add(e) }
     }
 
     /// A copy with every point mapped through `transform` (`CGPathCreateCopyByTransformingPath`).
