@@ -14,6 +14,9 @@ import Raster
 /// controls do for their own gestures: a tap recognizer on a view does not swallow a
 /// button's click inside it, and a pan does not steal a slider's drag.
 ///
+/// A subclass overrides `touchesBegan(_:with:)` and the rest and sets `state`, as a
+/// `UIGestureRecognizer` subclass does.
+///
 /// At each phase it sends its targets their actions (`init(target:action:)`,
 /// `addTarget(_:action:)`), as UIKit does; a target is an `ActionTarget` and the action
 /// a `Selector` naming the method, since Swift on Linux has no Objective-C runtime to
@@ -39,8 +42,25 @@ open class GestureRecognizer {
         public static var recognized: State { .ended }
     }
 
-    /// The phase reached last (`state`).
-    public internal(set) var state: State = .possible
+    /// The phase reached last (`state`). A subclass moves it as UIKit's do: setting
+    /// `.began`, `.changed` or `.ended` (`.recognized`) goes through the state machine
+    /// (arbitration with other recognizers, failure requirements, then the actions),
+    /// `.cancelled` cancels a gesture under way, `.failed` fails, `.possible` resets.
+    public var state: State {
+        get { phase }
+        set {
+            switch newValue {
+            case .began: move(to: .began, at: rootLocation)
+            case .changed: if phase == .began || phase == .changed { move(to: .changed, at: rootLocation) }
+            case .ended: if phase == .began || phase == .changed { finish(.ended) } else { move(to: .ended, at: rootLocation) }
+            case .cancelled: finish(.cancelled)
+            case .failed: fail()
+            case .possible: reset()
+            }
+        }
+    }
+    /// The state itself, as the machine below moves it.
+    var phase: State = .possible
     /// The view the recognizer is attached to (`view`).
     public internal(set) weak var view: View?
     /// Whether it takes input (`isEnabled`); turning it off mid-gesture cancels it.
@@ -124,20 +144,22 @@ open class GestureRecognizer {
     /// Goes back to `possible`, forgetting the gesture (`reset()`); subclasses forget
     /// their own state and call this.
     open func reset() {
-        state = .possible
+        phase = .possible
         waitingToRecognize = nil
     }
 
-    // MARK: What subclasses see (UIKit's touchesBegan(_:with:) and the rest)
+    // MARK: What subclasses see, as UIKit's recognizers see it
 
-    /// A press began on the view or a subview.
-    open func touchBegan(_ touch: Touch) {}
-    /// The press moved.
-    open func touchMoved(_ touch: Touch) {}
-    /// The press ended.
-    open func touchEnded(_ touch: Touch) {}
-    /// The press was cancelled.
-    open func touchCancelled(_ touch: Touch) {
+    /// A press began on the view or a subview (`touchesBegan(_:with:)`): one touch, the
+    /// pointer's.
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// The press moved (`touchesMoved(_:with:)`).
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// The press ended (`touchesEnded(_:with:)`).
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    /// The press was cancelled (`touchesCancelled(_:with:)`): a gesture under way is
+    /// cancelled, one not yet recognized fails.
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         if state == .began || state == .changed { finish(.cancelled) } else if state == .possible { fail() }
     }
 
@@ -156,10 +178,10 @@ open class GestureRecognizer {
             if failureRequirements.contains(where: { ($0.value?.state).map { $0 == .began || $0 == .changed || $0 == .ended } ?? false }) {
                 return fail()
             }
-            state = next
+            phase = next
             root.gestureDidBegin(self)
         } else {
-            state = next
+            phase = next
         }
         sendActions()
     }
@@ -167,7 +189,7 @@ open class GestureRecognizer {
     /// Ends a begun gesture as `.ended` or `.cancelled`.
     func finish(_ end: State) {
         guard state == .began || state == .changed else { return }
-        state = end
+        phase = end
         sendActions()
     }
 
@@ -175,7 +197,7 @@ open class GestureRecognizer {
     /// recognize now.
     func fail() {
         guard state == .possible else { return }
-        state = .failed
+        phase = .failed
         waitingToRecognize = nil
         view?.root?.gestureDidFail(self)
     }
@@ -193,7 +215,7 @@ open class GestureRecognizer {
 
     /// Reports a hover phase (the hover recognizer's path, outside the touch machinery).
     func report(_ state: State, at location: Point) {
-        self.state = state
+        phase = state
         rootLocation = location
         sendActions()
     }

@@ -14,7 +14,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var start = Point(x: 0, y: 0)
     private var timer: GestureTimer?
 
-    override open func touchBegan(_ touch: Touch) {
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         start = touch.rootLocation
         rootLocation = start
         timer?.cancel()
@@ -24,7 +25,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override open func touchMoved(_ touch: Touch) {
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         let p = touch.rootLocation
         switch state {
         case .possible:
@@ -41,15 +43,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override open func touchEnded(_ touch: Touch) {
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         timer?.cancel()
         rootLocation = touch.rootLocation
         if state == .began || state == .changed { finish(.ended) } else { fail() }
     }
 
-    override open func touchCancelled(_ touch: Touch) {
+    override open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         timer?.cancel()
-        super.touchCancelled(touch)
+        super.touchesCancelled(touches, with: event)
     }
 
     override open func reset() {

@@ -19,12 +19,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Recent positions with their times, for the velocity.
     private var samples: [(time: Double, point: Point)] = []
 
-    override open func touchBegan(_ touch: Touch) {
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         origin = touch.rootLocation
         samples = [(touch.timestamp, touch.rootLocation)]
     }
 
-    override open func touchMoved(_ touch: Touch) {
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         let p = touch.rootLocation
         samples.append((touch.timestamp, p))
         samples.removeAll { touch.timestamp - $0.time > 0.1 }
@@ -39,7 +41,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override open func touchEnded(_ touch: Touch) {
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         rootLocation = touch.rootLocation
         if state == .began || state == .changed { finish(.ended) } else { fail() }
     }

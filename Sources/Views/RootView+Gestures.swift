@@ -25,23 +25,23 @@ extension RootView {
         }
         gestureSet = next
         touchTakenFromView = false
-        for r in next where r.state == .possible { r.touchBegan(t) }
+        for r in next where r.state == .possible { r.touchesBegan([t], with: Event(touch: t)) }
         touchHeldFromView = next.contains { $0.delaysTouchesBegan && $0.state == .possible }
     }
 
     /// The press moved: its recognizers see it first.
     func gesturesMove(_ t: Touch) {
-        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchMoved(t) }
+        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchesMoved([t], with: Event(touch: t)) }
     }
 
     /// The press ended: its recognizers see it first.
     func gesturesEnd(_ t: Touch) {
-        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchEnded(t) }
+        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchesEnded([t], with: Event(touch: t)) }
     }
 
     /// The press was cancelled: its recognizers see it first.
     func gesturesCancel(_ t: Touch) {
-        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchCancelled(t) }
+        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchesCancelled([t], with: Event(touch: t)) }
     }
 
     /// Whether `r` may recognize now: its delegate agrees, and no control below its view

@@ -30,12 +30,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var start = Point(x: 0, y: 0)
     private var startTime = 0.0
 
-    override open func touchBegan(_ touch: Touch) {
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         start = touch.rootLocation
         startTime = touch.timestamp
     }
 
-    override open func touchMoved(_ touch: Touch) {
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         guard state == .possible else { return }
         if touch.timestamp - startTime > SwipeGestureRecognizer.maximumDuration { return fail() }
         let dx = touch.rootLocation.x - start.x, dy = touch.rootLocation.y - start.y
@@ -47,7 +49,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override open func touchEnded(_ touch: Touch) {
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         if state == .possible { fail() }
     }
 }

@@ -27,7 +27,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var pressedAt = Point(x: 0, y: 0)
     private var timer: GestureTimer?
 
-    override open func touchBegan(_ touch: Touch) {
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         timer?.cancel()
         timer = nil
         let p = touch.rootLocation
@@ -37,11 +38,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         pressedAt = p
     }
 
-    override open func touchMoved(_ touch: Touch) {
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         if distance(touch.rootLocation, pressedAt) > TapGestureRecognizer.allowableMovement { fail() }
     }
 
-    override open func touchEnded(_ touch: Touch) {
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard let touch = touches.first else { return }
         guard state == .possible else { return }
         taps += 1
         if taps >= max(1, numberOfTapsRequired) {

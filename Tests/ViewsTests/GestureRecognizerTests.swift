@@ -361,3 +361,40 @@ final class Answers: GestureRecognizerDelegate {
         #expect(v.log == ["began", "moved", "ended"])
     }
 }
+
+/// A recognizer written as UIKit code writes one: overriding `touchesBegan(_:with:)` and
+/// the rest, and setting `state`.
+@MainActor
+@Suite(.manualClock(), .serialized) struct CustomRecognizerTests {
+    /// Recognizes a press held still and released to the right of where it began.
+    final class RightRelease: GestureRecognizer {
+        var start: Point?
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+            start = touches.first?.location(in: view)
+        }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+            guard let start, let end = touches.first?.location(in: view) else { return }
+            state = end.x > start.x + 20 ? .recognized : .failed
+        }
+        override func reset() {
+            super.reset()
+            start = nil
+        }
+    }
+
+    @Test func aSubclassSettingItsStateRecognizesAndFails() {
+        let root = RootView(size: Size(width: 300, height: 200))
+        let v = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        root.addSubview(v)
+        var fired: [GestureRecognizer.State] = []
+        let r = RightRelease { fired.append($0.state) }
+        v.addGestureRecognizer(r)
+        root.handle(PointerEvent(.press, at: Point(x: 10, y: 10)))
+        root.handle(PointerEvent(.move, at: Point(x: 50, y: 10)))
+        root.handle(PointerEvent(.release, at: Point(x: 50, y: 10)))
+        #expect(fired == [.recognized])
+        root.handle(PointerEvent(.press, at: Point(x: 100, y: 10)))
+        root.handle(PointerEvent(.release, at: Point(x: 105, y: 10)))
+        #expect(fired == [.recognized] && r.state == .failed)
+    }
+}
