@@ -103,16 +103,13 @@ final class SpinnerDemoView: View {
 /// click brings back from wherever it is.
 @MainActor
 final class AnimateDemoView: View {
-    private let card = View(frame: Rect(x: 14, y: 25, width: 70, height: 50))
+    private let card = demoCard(Color(red: 0.95, green: 0.45, blue: 0.2))
     private var away = false
     private let report: (String) -> Void
 
     init(frame: Rect, report: @escaping (String) -> Void) {
         self.report = report
         super.init(frame: frame)
-        card.backgroundColor = Color(red: 0.95, green: 0.45, blue: 0.2)
-        card.layer.cornerRadius = 10
-        card.isUserInteractionEnabled = false
         addSubview(card)
     }
 
@@ -136,15 +133,12 @@ final class AnimateDemoView: View {
 final class InterruptedDemoView: View {
     /// The card's centre at rest and at the far end.
     static let home = Point(x: 49, y: 50), far = Point(x: 151, y: 50)
-    let card = View(frame: Rect(x: 14, y: 25, width: 70, height: 50))
+    let card = demoCard(Color(red: 0.2, green: 0.6, blue: 0.35))
     private let report: (String) -> Void
 
     init(frame: Rect, report: @escaping (String) -> Void) {
         self.report = report
         super.init(frame: frame)
-        card.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.35)
-        card.layer.cornerRadius = 10
-        card.isUserInteractionEnabled = false
         addSubview(card)
         play()
     }
@@ -163,4 +157,15 @@ final class InterruptedDemoView: View {
         play()
         report("view-animate-interrupted: out, and back half way")
     }
+}
+
+/// The rounded card the animation demos move: 70 x 50 at rest on the left, in `color`,
+/// leaving clicks to the demo.
+@MainActor
+private func demoCard(_ color: Color) -> View {
+    let card = View(frame: Rect(x: 14, y: 25, width: 70, height: 50))
+    card.backgroundColor = color
+    card.layer.cornerRadius = 10
+    card.isUserInteractionEnabled = false
+    return card
 }

@@ -13,18 +13,11 @@ import VitrineTesting
         cubicTiming(x1, y1, x2, y2, at: x)
     }
 
-    func shownLayer() throws -> Layer {
-        let l = Layer()
-        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
-        l.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.9)
-        l.render(in: Context(surface: try Surface(width: 10, height: 10)))
-        return l
-    }
 
     /// `setAnimationTimingFunction` paces the implicit animations of its transaction.
     @Test func aTransactionsTimingFunctionPacesItsImplicitAnimations() throws {
         MediaClock.manualTime = 10
-        let l = try shownLayer()
+        let l = try shownLayer(background: Color(red: 0.1, green: 0.2, blue: 0.9))
         Transaction.begin()
         Transaction.setAnimationDuration(1)
         Transaction.setAnimationTimingFunction(TimingFunction(name: .easeIn))
@@ -41,7 +34,7 @@ import VitrineTesting
     /// the duration.
     @Test func keyframeSegmentsFollowTheirTimingFunctions() throws {
         MediaClock.manualTime = 20
-        let l = try shownLayer()
+        let l = try shownLayer(background: Color(red: 0.1, green: 0.2, blue: 0.9))
         let k = KeyframeAnimation(keyPath: "position.x")
         k.values = [0.0, 100.0, 40.0]
         k.keyTimes = [0, 0.4, 1]

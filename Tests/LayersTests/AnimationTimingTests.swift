@@ -9,12 +9,7 @@ import VitrineTesting
 @MainActor
 @Suite(.manualClock(), .serialized) struct AnimationTimingTests {
     /// A layer on screen (drawn once, so that its changes may animate).
-    func layer() throws -> Layer {
-        let l = Layer()
-        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
-        l.render(in: Context(surface: try Surface(width: 10, height: 10)))
-        return l
-    }
+    func layer() throws -> Layer { try shownLayer() }
 
     /// The Bézier's y where its x is `x`, by bisection on the parameter.
     func reference(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {

@@ -9,17 +9,7 @@ import VitrineTesting
 /// was set, and a spring's settling duration matches Apple's examples.
 @MainActor
 @Suite(.manualClock(), .serialized) struct CoreAnimationTimingTests {
-    func shownLayer() throws -> Layer {
-        let l = Layer()
-        l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
-        l.render(in: Context(surface: try Surface(width: 10, height: 10)))
-        return l
-    }
-
-    func step(_ t: Double) {
-        MediaClock.manualTime = t
-        AnimationEngine.step(at: t)
-    }
+    func step(_ t: Double) { stepClock(to: t) }
 
     /// Offset 0.5 s into a 1 s linear pass from 0 to 1: 0.5 at the start, 0.75 at 0.25 s,
     /// then round to 0.25 at 0.75 s; over at 1 s, when the model shows again.
@@ -98,10 +88,7 @@ import VitrineTesting
 /// scale and shift its subtree's animations; Apple's pause and resume (QA1673) works.
 @MainActor
 @Suite(.manualClock(), .serialized) struct LayerTimingTests {
-    func step(_ t: Double) {
-        MediaClock.manualTime = t
-        AnimationEngine.step(at: t)
-    }
+    func step(_ t: Double) { stepClock(to: t) }
 
     func fade() -> BasicAnimation {
         let a = BasicAnimation(keyPath: "opacity")
