@@ -79,8 +79,58 @@ extension Catalog {
                 }
                 return holder
             },
+            Specimen(name: "layer-perspective", document: uikit, size: Size(width: 200, height: 120), backdrop: .plain) { _ in
+                // A card turned 30 degrees about y, seen from 500 points away: its right
+                // edge recedes and shortens.
+                let holder = View(frame: Rect(x: 0, y: 0, width: 200, height: 120))
+                holder.layer.addSublayer(PerspectiveCard.layer())
+                return holder
+            },
+            Specimen(name: "corner-curve", document: uikit, size: Size(width: 200, height: 100), backdrop: .plain) { _ in
+                // The same square with a 24-point radius: circular corners on the left,
+                // iOS's continuous corners on the right.
+                let holder = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+                for (i, curve) in [CornerCurve.circular, .continuous].enumerated() {
+                    let l = Layer()
+                    l.frame = CornerCurveSquares.frame(i)
+                    l.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.9)
+                    l.cornerRadius = CornerCurveSquares.radius
+                    l.cornerCurve = curve
+                    holder.layer.addSublayer(l)
+                }
+                return holder
+            },
         ]
     }
+}
+
+/// The card of the `layer-perspective` specimen: 120 x 80 about the centre of a
+/// 200 x 120 view, turned `angle` about y under a perspective of `m34 = -1 / distance`.
+@MainActor
+enum PerspectiveCard {
+    static let angle = Double.pi / 6
+    static let distance = 500.0
+    static let size = Size(width: 120, height: 80)
+    static let center = Point(x: 100, y: 60)
+
+    static func layer() -> Layer {
+        let card = Layer()
+        card.bounds = Rect(origin: .zero, size: size)
+        card.position = center
+        card.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.9)
+        card.borderColor = Color(red: 0.05, green: 0.15, blue: 0.4)
+        card.borderWidth = 4
+        var t = Transform3D.identity
+        t.m34 = -1 / distance
+        card.transform = t.rotated(by: angle, x: 0, y: 1, z: 0)
+        return card
+    }
+}
+
+/// The two squares of the `corner-curve` specimen.
+enum CornerCurveSquares {
+    static let radius = 24.0
+    static func frame(_ i: Int) -> Rect { Rect(x: 10 + Double(i) * 100, y: 10, width: 80, height: 80) }
 }
 
 /// The bubble image of the `contents-center` specimen: a 24 x 24 rounded square with a

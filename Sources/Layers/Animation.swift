@@ -327,7 +327,7 @@ open class KeyframeAnimation: PropertyAnimation {
         guard let path, let rotationMode, let f = progress(at: time).fraction,
               let p = KeyframeAnimation.point(on: path, at: f) else { return finished }
         let angle = p.angle + (rotationMode == .rotateAutoReverse ? Double.pi : 0)
-        state.transform = AffineTransform(rotationAngle: angle).concatenating(model.transform)
+        state.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(model.transform)
         return finished
     }
 

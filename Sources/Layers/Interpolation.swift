@@ -18,6 +18,14 @@ enum Interpolation {
         case let (x as Color, y as Color):
             return Color(red: mix(x.red, y.red), green: mix(x.green, y.green), blue: mix(x.blue, y.blue),
                          alpha: mix(x.alpha, y.alpha))
+        case let (x as Transform3D, y as Transform3D):
+            if x.isAffine && y.isAffine {
+                return Transform3D(interpolate(x.affineTransform, y.affineTransform, t) as! AffineTransform)
+            }
+            // Core Animation decomposes a transform with depth into parts; here its
+            // coefficients move in a straight line, which is the same at both ends.
+            let a = x.rows, b = y.rows
+            return Transform3D(rows: (0..<4).map { i in (0..<4).map { j in mix(a[i][j], b[i][j]) } })
         case let (x as AffineTransform, y as AffineTransform):
             let p = TransformParts(x), q = TransformParts(y)
             var r = TransformParts()
@@ -51,6 +59,7 @@ enum Interpolation {
         case let (x as Rect, y as Rect):
             return Rect(x: x.x + y.x, y: x.y + y.y, width: x.width + y.width, height: x.height + y.height)
         case let (x as AffineTransform, y as AffineTransform): return x.concatenating(y)
+        case let (x as Transform3D, y as Transform3D): return x.concatenating(y)
         default: return nil
         }
     }

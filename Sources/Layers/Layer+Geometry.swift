@@ -29,16 +29,44 @@ extension Layer {
         set { if newValue.isFinite { set(\.anchorPoint, newValue) } }
     }
 
-    /// The 2-D transform applied about the anchor point (`affineTransform()` /
-    /// `setAffineTransform(_:)`); non-finite transforms are ignored.
-    public var affineTransform: AffineTransform {
+    /// The transform applied about the anchor point (`transform`), in space: with
+    /// perspective (`m34`) the layer is drawn as Core Animation flattens it, its subtree
+    /// drawn flat and then mapped through the projection. Non-finite transforms are
+    /// ignored.
+    public var transform: Transform3D {
         get { model.transform }
         set { if newValue.isFinite { set(\.transform, newValue) } }
     }
 
-    /// Sets the 2-D transform (`setAffineTransform(_:)`), for code written against Core
-    /// Animation's method; the same as setting `affineTransform`.
-    public func setAffineTransform(_ transform: AffineTransform) { affineTransform = transform }
+    /// The transform applied to the sublayers about the anchor point
+    /// (`sublayerTransform`): a perspective here (`m34`) gives them a common vanishing
+    /// point. Non-finite transforms are ignored.
+    public var sublayerTransform: Transform3D {
+        get { model.sublayerTransform }
+        set { if newValue.isFinite { set(\.sublayerTransform, newValue) } }
+    }
+
+    /// The anchor point's depth (`anchorPointZ`): what a rotation about x or y turns
+    /// about, in points; default 0.
+    public var anchorPointZ: Double {
+        get { model.anchorPointZ }
+        set { if newValue.isFinite { set(\.anchorPointZ, newValue) } }
+    }
+
+    /// Whether the layer is drawn when it faces away from its superlayer's viewer
+    /// (`isDoubleSided`); default true. A single-sided layer turned past 90 degrees, or
+    /// mirrored, draws nothing and takes no hits.
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { set(\.isDoubleSided, newValue) }
+    }
+
+    /// The transform's part in the plane (`affineTransform()`): all of it when the
+    /// transform has no depth or perspective.
+    public func affineTransform() -> AffineTransform { model.transform.affineTransform }
+
+    /// Sets the transform to a transform of the plane (`setAffineTransform(_:)`).
+    public func setAffineTransform(_ transform: AffineTransform) { self.transform = Transform3D(transform) }
 
     /// The order among siblings: higher draws in front (`zPosition`); ties keep the
     /// array's order.
@@ -61,16 +89,22 @@ extension Layer {
     }
 
     /// The map from this layer's coordinates to its superlayer's:
-    /// `p -> position + T(p - anchor)`.
-    public var transformToSuperlayer: AffineTransform { model.toSuperlayer }
+    /// `p -> position + T(p - anchor)`, then the superlayer's `sublayerTransform`, the
+    /// depth dropped. Affine unless a transform on the way has perspective.
+    public var transformToSuperlayer: ProjectiveTransform {
+        model.toSuperlayer(through: superlayer?.model.sublayerMap)
+    }
 
     /// The map from this layer's coordinates to its superlayer's as drawn now, with the
     /// running animations.
-    var shownToSuperlayer: AffineTransform { shown.toSuperlayer }
+    var shownToSuperlayer: ProjectiveTransform { shown.toSuperlayer(through: superlayer?.shown.sublayerMap) }
+
+    /// Whether the layer is single-sided and faces away from its superlayer's viewer.
+    func facesAway(_ t: ProjectiveTransform, single: Bool) -> Bool { single && t.determinant < 0 }
 
     /// The map from this layer's coordinates to its topmost ancestor's.
-    var transformToRoot: AffineTransform {
-        var t = AffineTransform.identity
+    var transformToRoot: ProjectiveTransform {
+        var t = ProjectiveTransform.identity
         var l: Layer? = self
         while let x = l, x.superlayer != nil {
             t = t.concatenating(x.transformToSuperlayer)
@@ -80,16 +114,16 @@ extension Layer {
     }
 
     /// A point of `layer`'s coordinates in this layer's (`convert(_:from:)`); nil means
-    /// the topmost ancestor's. A singular transform on the way maps every point to
-    /// itself unchanged.
+    /// the topmost ancestor's. A singular transform on the way, or a perspective that
+    /// puts the point behind the eye, leaves the point unchanged at that step.
     public func convert(_ point: Point, from layer: Layer?) -> Point {
-        let up = layer?.transformToRoot.apply(to: point) ?? point
+        let up = layer.map { $0.transformToRoot.apply(to: point) ?? point } ?? point
         return transformToRoot.inverted()?.apply(to: up) ?? up
     }
 
     /// A point of this layer's coordinates in `layer`'s (`convert(_:to:)`).
     public func convert(_ point: Point, to layer: Layer?) -> Point {
-        let up = transformToRoot.apply(to: point)
+        let up = transformToRoot.apply(to: point) ?? point
         guard let layer else { return up }
         return layer.transformToRoot.inverted()?.apply(to: up) ?? up
     }
@@ -114,8 +148,9 @@ extension Layer {
     /// coordinates (`hitTest(_:)`): hidden layers are skipped with their sublayers, and a
     /// layer that masks to its bounds takes no point outside its rounded bounds.
     public func hitTest(_ point: Point) -> Layer? {
-        guard !model.isHidden, point.isFinite, let inverse = transformToSuperlayer.inverted() else { return nil }
-        let p = inverse.apply(to: point)
+        let t = transformToSuperlayer
+        guard !model.isHidden, point.isFinite, !facesAway(t, single: !model.isDoubleSided),
+              let inverse = t.inverted(), let p = inverse.apply(to: point) else { return nil }
         if model.masksToBounds && !roundedBoundsPath.contains(p) { return nil }
         for s in orderedSublayers.reversed() {
             if let hit = s.hitTest(p) { return hit }

@@ -18,7 +18,9 @@ extension Layer {
     /// culls the layers that do not reach it.
     package func composite(in c: Context, dirty: Rect?) {
         guard !shown.isHidden, shown.opacity > 0 else { return }
-        let t = shownToSuperlayer
+        let map = shownToSuperlayer
+        if facesAway(map, single: !shown.isDoubleSided) { return }
+        guard let t = map.affine else { return compositeProjected(map, in: c, dirty: dirty) }
         guard let inverse = t.inverted() else { return }
         var local: Rect?
         if let dirty {
@@ -36,32 +38,53 @@ extension Layer {
     public var roundedBoundsPath: Path {
         let b = shown.bounds, r = shown.cornerRadius, k = shown.maskedCorners
         if let kept = keptRoundedBounds, kept.bounds == b, kept.radius == r, kept.corners == k { return kept.path }
-        let path = Layer.roundedPath(b, radius: r, corners: k)
+        let path = Layer.roundedPath(b, radius: r, corners: k, curve: shown.cornerCurve)
         keptRoundedBounds = (b, r, k, path)
         return path
     }
 
-    /// A rectangle with the given corners rounded, the radius clamped to half the shorter
-    /// side.
-    static func roundedPath(_ rect: Rect, radius: Double, corners: CornerMask) -> Path {
-        let r = min(max(0, radius), rect.width / 2, rect.height / 2)
+    /// A rectangle with the given corners rounded along `curve`, the radius clamped to
+    /// half the shorter side; a continuous corner that does not fit is drawn circular.
+    static func roundedPath(_ rect: Rect, radius: Double, corners: CornerMask, curve: CornerCurve = .circular) -> Path {
+        let half = min(rect.width, rect.height) / 2
+        let r = min(max(0, radius), half)
         guard r > 0, !corners.isEmpty else { return Path(rect: rect) }
-        if corners == .all { return Path(roundedRect: rect, cornerRadius: r) }
-        // Clockwise from the top-left, each corner an arc or a point.
-        let k = 0.5522847498 * r
-        var p = Path()
-        let tl = corners.contains(.layerMinXMinYCorner), tr = corners.contains(.layerMaxXMinYCorner)
-        let br = corners.contains(.layerMaxXMaxYCorner), bl = corners.contains(.layerMinXMaxYCorner)
+        let continuous = curve == .continuous && r * ContinuousCorner.reach <= half
+        if corners == .all && !continuous { return Path(roundedRect: rect, cornerRadius: r) }
         let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
-        p.move(to: Point(x: x0 + (tl ? r : 0), y: y0))
-        p.addLine(to: Point(x: x1 - (tr ? r : 0), y: y0))
-        if tr { p.addCurve(to: Point(x: x1, y: y0 + r), control1: Point(x: x1 - r + k, y: y0), control2: Point(x: x1, y: y0 + r - k)) }
-        p.addLine(to: Point(x: x1, y: y1 - (br ? r : 0)))
-        if br { p.addCurve(to: Point(x: x1 - r, y: y1), control1: Point(x: x1, y: y1 - r + k), control2: Point(x: x1 - r + k, y: y1)) }
-        p.addLine(to: Point(x: x0 + (bl ? r : 0), y: y1))
-        if bl { p.addCurve(to: Point(x: x0, y: y1 - r), control1: Point(x: x0 + r - k, y: y1), control2: Point(x: x0, y: y1 - r + k)) }
-        p.addLine(to: Point(x: x0, y: y0 + (tl ? r : 0)))
-        if tl { p.addCurve(to: Point(x: x0 + r, y: y0), control1: Point(x: x0, y: y0 + r - k), control2: Point(x: x0 + r - k, y: y0)) }
+        // Clockwise from the top-left: each corner's point, the direction the path arrives
+        // in, and the direction it leaves in.
+        let order: [(CornerMask, Point, Point, Point)] = [
+            (.layerMaxXMinYCorner, Point(x: x1, y: y0), Point(x: 1, y: 0), Point(x: 0, y: 1)),
+            (.layerMaxXMaxYCorner, Point(x: x1, y: y1), Point(x: 0, y: 1), Point(x: -1, y: 0)),
+            (.layerMinXMaxYCorner, Point(x: x0, y: y1), Point(x: -1, y: 0), Point(x: 0, y: -1)),
+            (.layerMinXMinYCorner, Point(x: x0, y: y0), Point(x: 0, y: -1), Point(x: 1, y: 0)),
+        ]
+        func at(_ k: Point, _ u: Point, _ v: Point, _ ab: (Double, Double)) -> Point {
+            Point(x: k.x - ab.0 * r * u.x + ab.1 * r * v.x, y: k.y - ab.0 * r * u.y + ab.1 * r * v.y)
+        }
+        let reach = continuous ? ContinuousCorner.reach : 1
+        var p = Path()
+        p.move(to: Point(x: x0 + (corners.contains(.layerMinXMinYCorner) ? reach * r : 0), y: y0))
+        for (corner, k, u, v) in order {
+            guard corners.contains(corner) else {
+                p.addLine(to: k)
+                continue
+            }
+            p.addLine(to: at(k, u, v, (reach, 0)))
+            if continuous {
+                for s in ContinuousCorner.segments {
+                    if let c1 = s.c1, let c2 = s.c2 {
+                        p.addCurve(to: at(k, u, v, s.end), control1: at(k, u, v, c1), control2: at(k, u, v, c2))
+                    } else {
+                        p.addLine(to: at(k, u, v, s.end))
+                    }
+                }
+            } else {
+                let c = 1 - 0.5522847498
+                p.addCurve(to: at(k, u, v, (0, 1)), control1: at(k, u, v, (c, 0)), control2: at(k, u, v, (0, c)))
+            }
+        }
         p.closeSubpath()
         return p
     }
@@ -221,7 +244,7 @@ extension Layer {
             return kept.path
         }
         let r = max(0, min(radius, b.width / 2, b.height / 2) - w / 2)
-        let path = Layer.roundedPath(inner, radius: r, corners: corners)
+        let path = Layer.roundedPath(inner, radius: r, corners: corners, curve: shown.cornerCurve)
         keptBorder = (b, w, radius, corners, path)
         return path
     }
@@ -388,7 +411,7 @@ extension Layer {
         for box in Layer.wholeRedrawLayers {
             guard let l = box.layer, l.redrawsAsAWhole else { continue }
             // Visible, and in this tree: every layer up to this one shown.
-            var t = AffineTransform.identity
+            var t = ProjectiveTransform.identity
             var x: Layer? = l
             var inTree = false
             while let y = x {

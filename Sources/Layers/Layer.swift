@@ -180,6 +180,17 @@ open class Layer {
         set { set(\.cornerRadius, newValue.isNaN ? 0 : max(0, newValue)) }
     }
 
+    /// The curve of the rounded corners (`cornerCurve`): `.circular` by default, or iOS's
+    /// `.continuous`. Not animated.
+    public var cornerCurve: CornerCurve {
+        get { model.cornerCurve }
+        set {
+            keptRoundedBounds = nil
+            keptBorder = nil
+            set(\.cornerCurve, newValue)
+        }
+    }
+
     /// The corners `cornerRadius` rounds (`maskedCorners`); all by default.
     public var maskedCorners: CornerMask {
         get { model.maskedCorners }

@@ -19,13 +19,17 @@ extension LayerState {
         case "position.y": return position.y
         case "anchorPoint": return anchorPoint
         case "zPosition": return zPosition
-        case "transform", "affineTransform": return transform
-        case "transform.rotation", "transform.rotation.z": return TransformParts(transform).rotation
-        case "transform.scale": return TransformParts(transform).scaleX
-        case "transform.scale.x": return TransformParts(transform).scaleX
-        case "transform.scale.y": return TransformParts(transform).scaleY
-        case "transform.translation.x": return transform.tx
-        case "transform.translation.y": return transform.ty
+        case "transform": return transform
+        case "sublayerTransform": return sublayerTransform
+        case "anchorPointZ": return anchorPointZ
+        case "transform.rotation", "transform.rotation.z": return TransformParts(transform.affineTransform).rotation
+        case "transform.rotation.x", "transform.rotation.y": return 0.0
+        case "transform.scale": return TransformParts(transform.affineTransform).scaleX
+        case "transform.scale.x": return TransformParts(transform.affineTransform).scaleX
+        case "transform.scale.y": return TransformParts(transform.affineTransform).scaleY
+        case "transform.translation.x": return transform.m41
+        case "transform.translation.y": return transform.m42
+        case "transform.translation.z": return transform.m43
         case "opacity": return opacity
         case "hidden", "isHidden": return isHidden
         case "backgroundColor": return backgroundColor
@@ -71,21 +75,34 @@ extension LayerState {
         case "position.y": guard let v = d() else { return false }; position.y = v
         case "anchorPoint": guard let v = value as? Point else { return false }; anchorPoint = v
         case "zPosition": guard let v = d() else { return false }; zPosition = v
-        case "transform", "affineTransform": guard let v = value as? AffineTransform else { return false }; transform = v
+        case "transform":
+            if let v = value as? Transform3D { transform = v } else if let v = value as? AffineTransform {
+                transform = Transform3D(v)
+            } else { return false }
+        case "sublayerTransform": guard let v = value as? Transform3D else { return false }; sublayerTransform = v
+        case "anchorPointZ": guard let v = d() else { return false }; anchorPointZ = v
         case "transform.rotation", "transform.rotation.z":
             guard let v = d() else { return false }
-            var p = TransformParts(transform); p.rotation = v; transform = p.transform
+            setPlanePart { $0.rotation = v }
+        case "transform.rotation.x", "transform.rotation.y":
+            // Core Animation keeps the turn about x or y as a part of its own; here the
+            // turn is applied before the model transform, which is what an animation of
+            // it from the identity shows.
+            guard let v = d() else { return false }
+            let axis: (Double, Double) = key.hasSuffix("x") ? (1, 0) : (0, 1)
+            transform = transform.rotated(by: v, x: axis.0, y: axis.1, z: 0)
         case "transform.scale":
             guard let v = d() else { return false }
-            var p = TransformParts(transform); p.scaleX = v; p.scaleY = v; transform = p.transform
+            setPlanePart { $0.scaleX = v; $0.scaleY = v }
         case "transform.scale.x":
             guard let v = d() else { return false }
-            var p = TransformParts(transform); p.scaleX = v; transform = p.transform
+            setPlanePart { $0.scaleX = v }
         case "transform.scale.y":
             guard let v = d() else { return false }
-            var p = TransformParts(transform); p.scaleY = v; transform = p.transform
-        case "transform.translation.x": guard let v = d() else { return false }; transform.tx = v
-        case "transform.translation.y": guard let v = d() else { return false }; transform.ty = v
+            setPlanePart { $0.scaleY = v }
+        case "transform.translation.x": guard let v = d() else { return false }; transform.m41 = v
+        case "transform.translation.y": guard let v = d() else { return false }; transform.m42 = v
+        case "transform.translation.z": guard let v = d() else { return false }; transform.m43 = v
         case "opacity": guard let v = d() else { return false }; opacity = min(max(v, 0), 1)
         case "hidden", "isHidden": guard let v = value as? Bool else { return false }; isHidden = v
         case "backgroundColor": guard value == nil || value is Color else { return false }; backgroundColor = value as? Color
@@ -118,6 +135,18 @@ extension LayerState {
 
 /// A 2-D transform as translation, rotation, scale and shear, so that a turn
 /// interpolates as a turn (Core Animation's decomposition, in two dimensions).
+extension LayerState {
+    /// Changes the parts of the transform in the plane (turn, scale, shear, translation),
+    /// keeping its depth and perspective.
+    fileprivate mutating func setPlanePart(_ change: (inout TransformParts) -> Void) {
+        var p = TransformParts(transform.affineTransform)
+        change(&p)
+        let a = p.transform
+        transform.m11 = a.a; transform.m12 = a.b; transform.m21 = a.c; transform.m22 = a.d
+        transform.m41 = a.tx; transform.m42 = a.ty
+    }
+}
+
 struct TransformParts {
     var tx = 0.0, ty = 0.0, rotation = 0.0, scaleX = 1.0, scaleY = 1.0, shear = 0.0
 
@@ -146,7 +175,9 @@ extension Layer {
     /// The Core Animation names of the model's animatable properties.
     static let animatableNames: [PartialKeyPath<LayerState>: String] = [
         \LayerState.bounds: "bounds", \LayerState.position: "position", \LayerState.anchorPoint: "anchorPoint",
-        \LayerState.transform: "transform", \LayerState.zPosition: "zPosition", \LayerState.isHidden: "hidden",
+        \LayerState.transform: "transform", \LayerState.sublayerTransform: "sublayerTransform",
+        \LayerState.anchorPointZ: "anchorPointZ",
+        \LayerState.zPosition: "zPosition", \LayerState.isHidden: "hidden",
         \LayerState.opacity: "opacity", \LayerState.backgroundColor: "backgroundColor",
         \LayerState.cornerRadius: "cornerRadius", \LayerState.borderWidth: "borderWidth",
         \LayerState.borderColor: "borderColor", \LayerState.shadowColor: "shadowColor",

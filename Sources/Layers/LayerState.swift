@@ -6,13 +6,17 @@ struct LayerState: Equatable {
     var bounds: Rect = .zero
     var position: Point = .zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
-    var transform: AffineTransform = .identity
+    var transform: Transform3D = .identity
+    var sublayerTransform: Transform3D = .identity
+    var anchorPointZ = 0.0
+    var isDoubleSided = true
     var zPosition = 0.0
     var isHidden = false
     var opacity = 1.0
     var backgroundColor: Color?
     var cornerRadius = 0.0
     var maskedCorners: CornerMask = .all
+    var cornerCurve: CornerCurve = .circular
     var borderWidth = 0.0
     var borderColor: Color = .black
     var shadowColor: Color = .black
@@ -44,11 +48,31 @@ struct LayerState: Equatable {
 extension LayerState {
     /// The map from the layer's coordinates to its superlayer's for these values:
     /// `p -> position + T(p - anchor)`, the anchor being `anchorPoint` in the bounds.
-    var toSuperlayer: AffineTransform {
+    /// The map from the layer's coordinates to its superlayer's, flattened:
+    /// `p -> position + T(p - anchor)` in space, then `parent` (the superlayer's sublayer
+    /// transform about its anchor, nil for none), the depth dropped.
+    func toSuperlayer(through parent: Transform3D?) -> ProjectiveTransform {
         let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        if transform.isIdentity { return AffineTransform(translationX: position.x - a.x, y: position.y - a.y) }
-        return AffineTransform(translationX: -a.x, y: -a.y).concatenating(transform)
-            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+        if parent == nil, transform.isAffine {
+            if transform.isIdentity {
+                return ProjectiveTransform(AffineTransform(translationX: position.x - a.x, y: position.y - a.y))
+            }
+            return ProjectiveTransform(AffineTransform(translationX: -a.x, y: -a.y).concatenating(transform.affineTransform)
+                .concatenating(AffineTransform(translationX: position.x, y: position.y)))
+        }
+        var m = Transform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ).concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+        if let parent { m = m.concatenating(parent) }
+        return m.flattened
+    }
+
+    /// The sublayer transform about the anchor point, as it applies to the sublayers; nil
+    /// when it is the identity.
+    var sublayerMap: Transform3D? {
+        guard !sublayerTransform.isIdentity else { return nil }
+        let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        return Transform3D(translationX: -a.x, y: -a.y, z: 0).concatenating(sublayerTransform)
+            .concatenating(Transform3D(translationX: a.x, y: a.y, z: 0))
     }
 }
 

@@ -54,7 +54,7 @@ open class ActivityIndicatorView: View {
                 let angle = -Double(i) * .pi / 6
                 spoke.anchorPoint = Point(x: 0.5, y: 0)
                 spoke.position = Point(x: side / 2, y: side / 2)
-                spoke.affineTransform = AffineTransform(rotationAngle: angle + .pi).translatedBy(x: 0, y: side / 2 - length)
+                spoke.setAffineTransform(AffineTransform(rotationAngle: angle + .pi).translatedBy(x: 0, y: side / 2 - length))
                 ring.addSublayer(spoke)
             }
         }

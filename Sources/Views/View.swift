@@ -67,10 +67,17 @@ open class View: Responder, LayerDelegate {
         set { layer.position = newValue }
     }
 
-    /// The 2-D transform about the centre (`transform`); the layer's `affineTransform`.
+    /// The 2-D transform about the centre (`transform`): the plane's part of the layer's
+    /// transform (`affineTransform()`).
     public var transform: AffineTransform {
-        get { layer.affineTransform }
-        set { layer.affineTransform = newValue }
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The layer's transform in space, perspective included (`transform3D`).
+    public var transform3D: Transform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
     }
 
     private func sizeDidChange() {
@@ -418,8 +425,8 @@ open class View: Responder, LayerDelegate {
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         guard acceptsTouches, point.isFinite, self.point(inside: point, with: event) else { return nil }
         for s in subviews.reversed() {
-            guard let inverse = s.layer.transformToSuperlayer.inverted() else { continue }
-            if let hit = s.hitTest(inverse.apply(to: point), with: event) { return hit }
+            guard let inverse = s.layer.transformToSuperlayer.inverted(), let p = inverse.apply(to: point) else { continue }
+            if let hit = s.hitTest(p, with: event) { return hit }
         }
         return self
     }

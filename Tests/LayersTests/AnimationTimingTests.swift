@@ -218,7 +218,7 @@ import VitrineTesting
         l.add(move, forKey: "move")
         AnimationEngine.step(at: 100.5)
         let p = l.presentation()
-        #expect(abs(atan2(p.affineTransform.b, p.affineTransform.a) - .pi / 2) < 1e-9)
+        #expect(abs(atan2(p.affineTransform().b, p.affineTransform().a) - .pi / 2) < 1e-9)
         #expect(abs(p.position.x - 15) < 1e-9 && p.position.y == 20)
         #expect(l.hitTest(Point(x: 10, y: 20)) === l, "hit testing uses the model")
     }

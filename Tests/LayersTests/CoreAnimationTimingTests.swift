@@ -229,7 +229,7 @@ import VitrineTesting
             let p = l.presentation()
             #expect(abs(p.position.x - want.x) < 1e-6 && abs(p.position.y - want.y) < 1e-6, "at \(t): \(p.position)")
             // Turned with the path: right at first, down on the second leg.
-            #expect(abs(TransformParts(p.affineTransform).rotation - angle) < 1e-6, "at \(t)")
+            #expect(abs(TransformParts(p.affineTransform()).rotation - angle) < 1e-6, "at \(t)")
         }
         let reverse = KeyframeAnimation(keyPath: "position")
         reverse.path = path
@@ -238,6 +238,6 @@ import VitrineTesting
         l.add(reverse, forKey: "k")
         MediaClock.manualTime = 70.9
         AnimationEngine.step(at: 70.9 + 0.25)
-        #expect(abs(abs(TransformParts(l.presentation().affineTransform).rotation) - Double.pi) < 1e-6, "facing back")
+        #expect(abs(abs(TransformParts(l.presentation().affineTransform()).rotation) - Double.pi) < 1e-6, "facing back")
     }
 }

@@ -49,7 +49,7 @@ import Testing
                 let angle = (random(&state) - 0.5) * 1.6, sx = 0.7 + random(&state) * 0.6, sy = 0.7 + random(&state) * 0.6
                 let t = AffineTransform(rotationAngle: angle).concatenating(AffineTransform(scaleX: sx, y: sy))
                     .concatenating(AffineTransform(translationX: (random(&state) - 0.5) * 10, y: (random(&state) - 0.5) * 10))
-                l.affineTransform = t
+                l.setAffineTransform(t)
                 let color = palette[nodes.count % palette.count]
                 l.backgroundColor = color
                 parent.addSublayer(l)

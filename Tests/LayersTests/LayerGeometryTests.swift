@@ -26,14 +26,14 @@ import Testing
     @Test func aQuarterTurnAboutTheAnchorPoint() {
         // Centre anchor: the 100 x 50 layer turns about its centre, which stays put.
         let centred = layer(Rect(x: 0, y: 0, width: 100, height: 50), at: Point(x: 200, y: 200))
-        centred.affineTransform = AffineTransform(rotationAngle: .pi / 2)
+        centred.setAffineTransform(AffineTransform(rotationAngle: .pi / 2))
         #expect(centred.frame.isApproximately(Rect(x: 175, y: 150, width: 50, height: 100)))
         // Top-left anchor: the corner stays at the position and the layer swings about it:
         // (100, 0) goes to (200, 300) and (0, 50) to (150, 200), clockwise on screen.
         let cornered = layer(Rect(x: 0, y: 0, width: 100, height: 50), at: Point(x: 200, y: 200))
         cornered.anchorPoint = .zero
         #expect(cornered.frame == Rect(x: 200, y: 200, width: 100, height: 50))
-        cornered.affineTransform = AffineTransform(rotationAngle: .pi / 2)
+        cornered.setAffineTransform(AffineTransform(rotationAngle: .pi / 2))
         #expect(cornered.frame.isApproximately(Rect(x: 150, y: 200, width: 50, height: 100)))
         let parent = Layer()
         parent.addSublayer(cornered)
@@ -60,7 +60,7 @@ import Testing
         #expect(root.hitTest(Point(x: 60, y: 60)) === root)
         // Turned a quarter about its centre, a 100 x 20 bar stands upright.
         let bar = layer(Rect(x: 0, y: 0, width: 100, height: 20), at: Point(x: 250, y: 200))
-        bar.affineTransform = AffineTransform(rotationAngle: .pi / 2)
+        bar.setAffineTransform(AffineTransform(rotationAngle: .pi / 2))
         root.addSublayer(bar)
         #expect(root.hitTest(Point(x: 250, y: 160)) === bar)
         #expect(root.hitTest(Point(x: 290, y: 200)) === root)
@@ -82,14 +82,14 @@ import Testing
         let l = layer(Rect(x: 0, y: 0, width: 10, height: 10), at: Point(x: 5, y: 5))
         l.position = Point(x: .nan, y: 1)
         l.anchorPoint = Point(x: .infinity, y: 0)
-        l.affineTransform = AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        l.setAffineTransform(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0))
         l.opacity = .nan
         #expect(l.position == Point(x: 5, y: 5) && l.anchorPoint == Point(x: 0.5, y: 0.5))
-        #expect(l.affineTransform == .identity && l.opacity == 1)
+        #expect(l.affineTransform() == .identity && l.opacity == 1)
         l.bounds = Rect(x: .nan, y: 0, width: -4, height: .infinity)
         #expect(l.bounds == .zero)
         // A singular transform hides the layer from hit tests instead of trapping.
-        l.affineTransform = AffineTransform(scaleX: 0, y: 0)
+        l.setAffineTransform(AffineTransform(scaleX: 0, y: 0))
         #expect(l.hitTest(Point(x: 5, y: 5)) == nil)
     }
 }

@@ -171,7 +171,7 @@ import Testing
         let bar = solid(Rect(x: 0, y: 0, width: 60, height: 10), .red)
         bar.anchorPoint = .zero
         bar.position = Point(x: 50, y: 20)
-        bar.affineTransform = AffineTransform(rotationAngle: .pi / 2)
+        bar.setAffineTransform(AffineTransform(rotationAngle: .pi / 2))
         root.addSublayer(bar)
         let s = try render(root, 100, 100)
         #expect(bar.frame.isApproximately(Rect(x: 40, y: 20, width: 10, height: 60)))

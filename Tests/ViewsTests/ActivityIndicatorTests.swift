@@ -18,7 +18,7 @@ import VitrineTesting
         #expect(ring.sublayers?.count == 12 && ring.bounds.width == 37)
         for (t, steps) in [(0.05, 0), (0.1, 1), (0.26, 3), (0.99, 11), (1.01, 0)] {
             AnimationEngine.step(at: t)
-            let turn = ring.presentation().affineTransform
+            let turn = ring.presentation().affineTransform()
             var angle = atan2(turn.b, turn.a)
             if angle < -1e-9 { angle += 2 * .pi }
             #expect(abs(angle - Double(steps) * .pi / 6) < 1e-9, "at \(t): \(angle)")

@@ -128,7 +128,7 @@ import Testing
         v.clipsToBounds = true
         v.transform = AffineTransform(rotationAngle: .pi / 2)
         #expect(v.layer.opacity == 0.5 && v.layer.isHidden && v.layer.backgroundColor == .red && v.layer.masksToBounds)
-        #expect(v.layer.affineTransform == AffineTransform(rotationAngle: .pi / 2))
+        #expect(v.layer.affineTransform() == AffineTransform(rotationAngle: .pi / 2))
         // Turned a quarter about its centre, the frame is the turned box.
         #expect(abs(v.frame.width - 40) < 1e-9 && abs(v.frame.height - 30) < 1e-9 && v.center == Point(x: 25, y: 40))
         #expect(v.layer.delegate === v)

@@ -168,7 +168,7 @@ import Glibc
 
     /// Bilinear sample at `p` in image pixels (pixel centres at half-integers), edges
     /// extended.
-    private static func bilinear(_ image: Surface, _ p: Point) -> UInt32 {
+    static func bilinear(_ image: Surface, _ p: Point) -> UInt32 {
         guard p.x.isFinite, p.y.isFinite else { return 0 }
         let fx = min(max(p.x - 0.5, 0), Double(image.width - 1))
         let fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
