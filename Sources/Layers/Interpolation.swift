@@ -8,9 +8,8 @@ import Raster
 enum Interpolation {
     static func interpolate(_ a: Any, _ b: Any, _ t: Double) -> Any {
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        if let x = number(a), let y = number(b) { return mix(x, y) }
         switch (a, b) {
-        case let (x as Double, y as Double): return mix(x, y)
-        case let (x as Int, y as Int): return mix(Double(x), Double(y))
         case let (x as Point, y as Point): return Point(x: mix(x.x, y.x), y: mix(x.y, y.y))
         case let (x as Size, y as Size): return Size(width: mix(x.width, y.width), height: mix(x.height, y.height))
         case let (x as Rect, y as Rect):
@@ -50,10 +49,21 @@ enum Interpolation {
         }
     }
 
+    /// A number given as `Double`, `Float` or `Int` (as Core Animation takes any
+    /// `NSNumber`), as a `Double`.
+    static func number(_ v: Any) -> Double? {
+        switch v {
+        case let x as Double: x
+        case let x as Float: Double(x)
+        case let x as Int: Double(x)
+        default: nil
+        }
+    }
+
     /// `a + b`, for `byValue` and additive animations; nil for values that do not add.
     static func add(_ a: Any, _ b: Any) -> Any? {
+        if let x = number(a), let y = number(b) { return x + y }
         switch (a, b) {
-        case let (x as Double, y as Double): return x + y
         case let (x as Point, y as Point): return Point(x: x.x + y.x, y: x.y + y.y)
         case let (x as Size, y as Size): return Size(width: x.width + y.width, height: x.height + y.height)
         case let (x as Rect, y as Rect):
@@ -66,8 +76,8 @@ enum Interpolation {
 
     /// `a - b`; nil for values that do not subtract.
     static func subtract(_ a: Any, _ b: Any) -> Any? {
+        if let x = number(a), let y = number(b) { return x - y }
         switch (a, b) {
-        case let (x as Double, y as Double): return x - y
         case let (x as Point, y as Point): return Point(x: x.x - y.x, y: x.y - y.y)
         case let (x as Size, y as Size): return Size(width: x.width - y.width, height: x.height - y.height)
         case let (x as Rect, y as Rect):

@@ -5,7 +5,8 @@ import Raster
 /// any context on its own.
 ///
 /// Coordinates are UIKit's: points, y down, origin top-left. Values are `Double` where
-/// Core Animation has `CGFloat` and `Float` (`opacity`, `shadowOpacity`). Invalid values
+/// Core Animation has `CGFloat`, and `Float` where Core Animation has it (`opacity`,
+/// `shadowOpacity`). Invalid values
 /// (NaN, infinities) given to geometry setters are ignored, and negative sizes become 0.
 @MainActor
 open class Layer {
@@ -160,10 +161,11 @@ open class Layer {
     }
 
     /// The opacity of the layer and its sublayers, composited as a group (`opacity`),
-    /// 0...1; NaN is ignored.
-    public var opacity: Double {
-        get { model.opacity }
-        set { if !newValue.isNaN { set(\.opacity, min(max(newValue, 0), 1)) } }
+    /// 0...1; NaN is ignored. A `Float`, as Core Animation has it; animations of it may
+    /// give `Double`, `Float` or `Int` values.
+    public var opacity: Float {
+        get { Float(model.opacity) }
+        set { if !newValue.isNaN { set(\.opacity, Double(min(max(newValue, 0), 1))) } }
     }
 
     /// Fills the bounds, rounded by `cornerRadius`, under the contents (`backgroundColor`).
@@ -216,10 +218,17 @@ open class Layer {
         set { set(\.shadowColor, newValue) }
     }
 
-    /// The shadow's opacity (`shadowOpacity`), 0...1; default 0, no shadow.
-    public var shadowOpacity: Double {
-        get { model.shadowOpacity }
-        set { if !newValue.isNaN { set(\.shadowOpacity, min(max(newValue, 0), 1)) } }
+    /// `opacity` as the `Double` it is kept as: a view's `alpha`.
+    package var opacityValue: Double {
+        get { model.opacity }
+        set { if !newValue.isNaN { set(\.opacity, min(max(newValue, 0), 1)) } }
+    }
+
+    /// The shadow's opacity (`shadowOpacity`), 0...1; default 0, no shadow. A `Float`, as
+    /// Core Animation has it.
+    public var shadowOpacity: Float {
+        get { Float(model.shadowOpacity) }
+        set { if !newValue.isNaN { set(\.shadowOpacity, Double(min(max(newValue, 0), 1))) } }
     }
 
     /// The shadow's offset, y down (`shadowOffset`); default (0, -3), as Core Animation

@@ -61,7 +61,7 @@ extension LayerState {
     /// Sets the value at a key path, when it has the property's type; false otherwise.
     @discardableResult
     mutating func setValue(_ value: Any?, forKeyPath key: String) -> Bool {
-        func d() -> Double? { (value as? Double) ?? (value as? Int).map(Double.init) }
+        func d() -> Double? { (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? Int).map(Double.init) }
         switch key {
         case "bounds": guard let v = value as? Rect else { return false }; bounds = v.sanitized
         case "bounds.origin": guard let v = value as? Point else { return false }; bounds.origin = v

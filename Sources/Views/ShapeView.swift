@@ -108,7 +108,7 @@ open class ShapeView: View {
             return
         }
         l.shadowColor = s.color
-        l.shadowOpacity = s.opacity
+        l.shadowOpacity = Float(s.opacity)
         l.shadowOffset = s.offset
         l.shadowRadius = s.radius
         l.shadowPath = path

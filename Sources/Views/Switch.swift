@@ -94,7 +94,7 @@ open class Switch: Control {
         track.backgroundColor = trackColor(on: side)
         thumb.frame = thumbRect(on: side, pressed: pressed)
         thumb.backgroundColor = thumbTintColor ?? .white
-        body.opacity = isEnabled ? 1 : Switch.disabledOpacity
+        body.opacityValue = isEnabled ? 1 : Switch.disabledOpacity
         Transaction.commit()
     }
 

@@ -150,8 +150,8 @@ open class View: Responder, LayerDelegate {
     /// The opacity of the whole subtree, composited as a group (`alpha`), 0...1; the
     /// layer's `opacity`.
     public var alpha: Double {
-        get { layer.opacity }
-        set { layer.opacity = newValue }
+        get { layer.opacityValue }
+        set { layer.opacityValue = newValue }
     }
     /// Fills the bounds, rounded by `layer.cornerRadius`, behind the content
     /// (`backgroundColor`): the layer's.

@@ -26,7 +26,7 @@ import VitrineTesting
         for t in [0.2, 0.5, 0.8] {
             AnimationEngine.step(at: 10 + t)
             let want = 1 - Self.bezier(0.42, 0, 1, 1, at: t)
-            #expect(abs(l.presentation().opacity - want) < 1e-6, "ease-in at \(t): \(l.presentation().opacity), not \(want)")
+            #expect(abs(l.presentation().opacityValue - want) < 1e-6, "ease-in at \(t): \(l.presentation().opacityValue), not \(want)")
         }
     }
 

@@ -77,7 +77,7 @@ import VitrineTesting
         let start = 100.0
         for (t, want) in [(0.0, 0.2), (0.5, 0.6), (1.0, 1.0), (1.5, 0.6), (2.0, 0.2), (3.0, 1.0), (4.0, 0.2), (9.0, 0.2)] {
             AnimationEngine.step(at: start + t)
-            #expect(abs(l.presentation().opacity - want) < 1e-9, "at \(t)")
+            #expect(abs(l.presentation().opacityValue - want) < 1e-9, "at \(t)")
         }
         #expect(l.opacity == 1, "the model is untouched")
     }
@@ -151,14 +151,14 @@ import VitrineTesting
         l.add(k, forKey: "k")
         for (t, want) in [(0.25, 0.5), (0.5, 1.0), (1.25, 0.75)] {
             AnimationEngine.step(at: 100 + t)
-            #expect(abs(l.presentation().opacity - want) < 1e-9, "linear at \(t)")
+            #expect(abs(l.presentation().opacityValue - want) < 1e-9, "linear at \(t)")
         }
         k.calculationMode = .discrete
         k.keyTimes = nil  // three values held a third each
         l.add(k, forKey: "k")
         for (t, want) in [(100.3, 0.0), (101.0, 1.0), (101.5, 0.5)] {
             AnimationEngine.step(at: t)
-            #expect(l.presentation().opacity == want, "discrete at \(t)")
+            #expect(l.presentation().opacityValue == want, "discrete at \(t)")
         }
         let group = AnimationGroup()
         let grow = BasicAnimation(keyPath: "bounds.size.width")

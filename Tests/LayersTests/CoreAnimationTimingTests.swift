@@ -25,7 +25,7 @@ import VitrineTesting
         l.add(a, forKey: "a")
         for (t, want) in [(0.0, 0.5), (0.25, 0.75), (0.75, 0.25), (0.9, 0.4)] {
             step(10 + t)
-            #expect(abs(l.presentation().opacity - want) < 1e-9, "at \(t): \(l.presentation().opacity)")
+            #expect(abs(l.presentation().opacityValue - want) < 1e-9, "at \(t): \(l.presentation().opacityValue)")
         }
         step(11)
         #expect(l.presentation().opacity == 0.9 && l.animationKeys() == nil)
@@ -43,7 +43,7 @@ import VitrineTesting
         l.add(k, forKey: "k")
         for (t, want) in [(0.1, 0.1), (0.3, 0.5), (0.69, 0.5), (0.8, 0.9)] {
             step(20 + t)
-            #expect(l.presentation().opacity == want, "at \(t)")
+            #expect(l.presentation().opacityValue == want, "at \(t)")
         }
     }
 

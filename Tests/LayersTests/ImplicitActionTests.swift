@@ -16,7 +16,8 @@ import VitrineTesting
         l.opacity = 1
         #expect(l.opacity == 1 && l.animationKeys() == ["opacity"])
         let a = try #require(l.animation(forKey: "opacity") as? BasicAnimation)
-        #expect(a.duration == 0.25 && a.fromValue as? Double == 0.2)
+        // The old value, as the Float it was set as.
+        #expect(a.duration == 0.25 && a.fromValue as? Double == Double(Float(0.2)))
         AnimationEngine.step(at: 50.125)
         let mid = l.presentation().opacity
         #expect(mid > 0.2 && mid < 1)

@@ -75,7 +75,7 @@ import Testing
     }
 
     func setShadow(_ v: View, _ random: inout SplitMix64) {
-        v.layer.shadowOpacity = 0.4 + random.unit() * 0.6
+        v.layer.shadowOpacity = Float(0.4 + random.unit() * 0.6)
         v.layer.shadowRadius = random.unit() * 5
         v.layer.shadowOffset = Size(width: random.unit() * 12 - 6, height: random.unit() * 12 - 6)
         v.layer.shadowPath = random.unit() < 0.4 ? Path(ellipseIn: v.bounds) : nil

@@ -107,7 +107,7 @@ import Views
             layer.shadowRadius = r.x
             layer.shadowOffset = Size(width: r.y, height: r.x)
             layer.backgroundColor = .black
-            layer.opacity = r.x
+            layer.opacityValue = r.x
             let host = Layer()
             host.frame = Rect(x: 0, y: 0, width: 24, height: 24)
             host.addSublayer(layer)

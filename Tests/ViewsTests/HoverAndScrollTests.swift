@@ -149,7 +149,7 @@ import VitrineTesting
         #expect(bars.count == 2)
         func opacities() -> [Double] {
             AnimationEngine.step()
-            return bars.map { $0.presentation().opacity }
+            return bars.map { $0.presentation().opacityValue }
         }
         // Flashed when the content first does not fit.
         #expect(opacities() == [1, 1])
