@@ -1,3 +1,5 @@
+import Gallery
+import Layers
 import Raster
 import Testing
 import Views
@@ -100,5 +102,98 @@ enum Const {
         #expect(view.point(inside: Point(x: 15, y: 15)) && !view.point(inside: Point(x: 50, y: 50)))
         view.effect = BlurEffect(style: .light)
         #expect(view.effect?.blurRadius == BlurEffect(style: .light).blurRadius)
+    }
+
+    /// "About the Implementation": the hollow shadow the document builds by hand, a shadow
+    /// layer cut by an even-odd mask outside the shape and a container masked by the
+    /// shape. Under a clear container the shadow shows only outside the shape; under the
+    /// gallery's fill it draws what `ShapeView` draws for the dialog demo, but for the
+    /// edges: the document's shadow is cast by a filled layer and its fill is masked,
+    /// where `ShapeView` casts it from a shadow path and fills the path.
+    @Test func theHollowShadowBuiltByHandIsTheGallerysDialog() throws {
+        let frame = Rect(x: 0, y: 0, width: 160, height: 100)
+        let specimen = try #require(Catalog.specimen(named: "shape-dialog"))
+        func demo(_ fill: Color) -> HollowShadowDemo {
+            let byHand = HollowShadowDemo(frame: frame)
+            byHand.build(
+                shapePath: BezierPath(path: ShapePath.dialog(radius: 10, arrowPosition: .right(center: 50, width: 40, height: 20))
+                    .path(in: Rect(origin: .zero, size: frame.size))),
+                screenPath: BezierPath(rect: Rect(x: -100, y: -100, width: frame.width + 200, height: frame.height + 200)))
+            byHand.containerView.backgroundColor = fill
+            return byHand
+        }
+        // Hollow: the picture's own background in the middle, green just outside.
+        let hollow = try picture(of: demo(.clear))
+        let background = try picture(of: View(frame: frame))
+        #expect(hollow[80, 70] == background[80, 70])
+        let outside = hollow[20 + 60, 20 - 3]
+        #expect(Int(outside.g) - Int(background[80, 17].g) > 40 && outside.r < background[80, 17].r, "\(outside)")
+        for scale in [1.0, 2.0] {
+            let ported = try picture(of: demo(Self.fill), scale: scale)
+            let gallery = try picture(of: specimen.make { _ in }, scale: scale)
+            var worst = 0, total = 0
+            for y in 0..<ported.height {
+                for x in 0..<ported.width {
+                    let a = ported[x, y], b = gallery[x, y]
+                    let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                    worst = max(worst, d)
+                    total += d
+                }
+            }
+            // Edge pixels a few levels apart; on average well under one level.
+            #expect(worst <= 12 && Double(total) / Double(ported.width * ported.height) < 0.5,
+                    "scale \(scale): worst \(worst), mean \(Double(total) / Double(ported.width * ported.height))")
+        }
+    }
+}
+
+/// The document's structure: a shadow layer view under a container view, each given its
+/// mask by the document's code.
+@MainActor
+final class HollowShadowDemo: View {
+    let shadowLayerView = View()
+    let containerView = View()
+    // The dialog demo's shadow.
+    let shadowRadius = 10.0
+    let shadowColor = Color.green
+    let shadowOpacity: Float = 1
+    let shaowOffset = Size.zero
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        shadowLayerView.frame = bounds
+        containerView.frame = bounds
+        addSubview(shadowLayerView)
+        addSubview(containerView)
+    }
+
+    func build(shapePath: BezierPath, screenPath: BezierPath) {
+        let shadowLayer = ShapeLayer()
+        shadowLayer.path = shapePath.path
+        if shadowRadius > 0 && shadowColor != .clear {
+            shadowLayer.shadowRadius = shadowRadius
+            shadowLayer.shadowColor = shadowColor
+            shadowLayer.shadowOpacity = shadowOpacity
+            shadowLayer.shadowOffset = shaowOffset
+            shadowLayer.fillColor = shadowColor
+        }
+        shadowLayerView.layer.sublayers?.forEach { $0.removeFromSuperlayer() }
+        shadowLayerView.layer.insertSublayer(shadowLayer, at: 0)
+
+        let cutLayer = ShapeLayer()
+        cutLayer.path = { () -> BezierPath in
+            let path = BezierPath()
+            path.append(shapePath)
+            path.append(screenPath)
+            path.usesEvenOddFillRule = true
+            return path
+        }().path
+        cutLayer.fillRule = .evenOdd
+
+        shadowLayerView.layer.mask = cutLayer
+
+        let shapeLayer = ShapeLayer()
+        shapeLayer.path = shapePath.path
+        containerView.layer.mask = shapeLayer
     }
 }
