@@ -2,9 +2,12 @@ import Raster
 
 /// Where a layer's contents go in its bounds (`CALayerContentsGravity`).
 ///
-/// The edge names are as seen on screen: `.top` puts the contents at the top. Core
-/// Animation on iOS names them for y up, so that its `.top` shows at the bottom of an
-/// unflipped layer; Vitrine's layers are y down throughout, and the names say what they do.
+/// The vertical names are Core Animation's, for a geometry that is y up: `.top` is the
+/// edge of the greater y. In a layer whose geometry is y down, the default as on iOS,
+/// `.top` therefore shows the contents at the bottom of the screen and `.bottom` at the
+/// top, as Core Animation does on iOS; in a layer whose geometry is flipped
+/// (`Layer.isGeometryFlipped`, `Layer.contentsAreFlipped()`), they show where they say.
+/// `View.contentMode` names the screen's edges and maps them.
 public enum ContentsGravity: Hashable, Sendable {
     /// Stretched to the bounds (the default).
     case resize
@@ -14,24 +17,27 @@ public enum ContentsGravity: Hashable, Sendable {
     case resizeAspectFill
     /// At its size, centred.
     case center
-    /// At its size, centred along the top edge.
+    /// At its size, centred along the edge of the greater y (on screen, the bottom of a
+    /// layer that is not flipped).
     case top
-    /// At its size, centred along the bottom edge.
+    /// At its size, centred along the edge of the smaller y (on screen, the top of a
+    /// layer that is not flipped).
     case bottom
     /// At its size, centred along the left edge.
     case left
     /// At its size, centred along the right edge.
     case right
-    /// At its size, in the top-left corner.
+    /// At its size, in the left corner of the greater y.
     case topLeft
-    /// At its size, in the top-right corner.
+    /// At its size, in the right corner of the greater y.
     case topRight
-    /// At its size, in the bottom-left corner.
+    /// At its size, in the left corner of the smaller y.
     case bottomLeft
-    /// At its size, in the bottom-right corner.
+    /// At its size, in the right corner of the smaller y.
     case bottomRight
 
-    /// The rectangle contents of `size` points take in `bounds`.
+    /// The rectangle contents of `size` points take in `bounds`, y as the bounds have it:
+    /// `.top` at `bounds.maxY`.
     public func rect(for size: Size, in bounds: Rect) -> Rect {
         let b = bounds, w = size.width, h = size.height
         switch self {
@@ -42,14 +48,14 @@ public enum ContentsGravity: Hashable, Sendable {
             let k = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
             return Rect(x: b.midX - w * k / 2, y: b.midY - h * k / 2, width: w * k, height: h * k)
         case .center: return Rect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
-        case .top: return Rect(x: b.midX - w / 2, y: b.minY, width: w, height: h)
-        case .bottom: return Rect(x: b.midX - w / 2, y: b.maxY - h, width: w, height: h)
+        case .top: return Rect(x: b.midX - w / 2, y: b.maxY - h, width: w, height: h)
+        case .bottom: return Rect(x: b.midX - w / 2, y: b.minY, width: w, height: h)
         case .left: return Rect(x: b.minX, y: b.midY - h / 2, width: w, height: h)
         case .right: return Rect(x: b.maxX - w, y: b.midY - h / 2, width: w, height: h)
-        case .topLeft: return Rect(x: b.minX, y: b.minY, width: w, height: h)
-        case .topRight: return Rect(x: b.maxX - w, y: b.minY, width: w, height: h)
-        case .bottomLeft: return Rect(x: b.minX, y: b.maxY - h, width: w, height: h)
-        case .bottomRight: return Rect(x: b.maxX - w, y: b.maxY - h, width: w, height: h)
+        case .topLeft: return Rect(x: b.minX, y: b.maxY - h, width: w, height: h)
+        case .topRight: return Rect(x: b.maxX - w, y: b.maxY - h, width: w, height: h)
+        case .bottomLeft: return Rect(x: b.minX, y: b.minY, width: w, height: h)
+        case .bottomRight: return Rect(x: b.maxX - w, y: b.minY, width: w, height: h)
         }
     }
 }

@@ -61,6 +61,35 @@ extension Layer {
         set { set(\.isDoubleSided, newValue) }
     }
 
+    /// Whether the geometry of the layer and its sublayers is y up (`isGeometryFlipped`):
+    /// the bounds are mirrored top to bottom, so that a sublayer at y = 0 sits at the
+    /// bottom, and the vertical `contentsGravity` names point where they say. What the
+    /// layer and its sublayers draw stays upright, as in Core Animation: the contents and
+    /// the backing store are drawn mirrored back (see `contentsAreFlipped()`); the
+    /// background, border and a shape layer's path are geometry, and follow it.
+    public var isGeometryFlipped: Bool {
+        get { model.isGeometryFlipped }
+        set {
+            guard newValue != model.isGeometryFlipped else { return }
+            if newValue { Layer.someGeometryFlipped = true }
+            set(\.isGeometryFlipped, newValue)
+        }
+    }
+
+    /// Whether the layer's contents are mirrored back when drawn
+    /// (`contentsAreFlipped()`): its geometry is y up, because it or an odd number of
+    /// its ancestors has `isGeometryFlipped`.
+    public func contentsAreFlipped() -> Bool {
+        guard Layer.someGeometryFlipped else { return false }
+        var flipped = false
+        var l: Layer? = self
+        while let x = l {
+            if x.model.isGeometryFlipped { flipped.toggle() }
+            l = x.superlayer
+        }
+        return flipped
+    }
+
     /// The transform's part in the plane (`affineTransform()`): all of it when the
     /// transform has no depth or perspective.
     public func affineTransform() -> AffineTransform { model.transform.affineTransform }

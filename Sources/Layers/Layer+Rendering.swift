@@ -3,11 +3,16 @@ import Raster
 extension Layer {
     /// Draws the layer and its sublayers into `context` in the layer's own coordinates,
     /// its position and transform left out (`render(in:)`): the context's current
-    /// transform is the layer's space. Backing stores that are due are drawn first.
+    /// transform is the layer's space, y up when its geometry is flipped. Backing stores
+    /// that are due are drawn first.
     public func render(in context: Context) {
         layoutIfNeeded()
         guard !shown.isHidden, shown.opacity > 0 else { return }
         context.saveGState()
+        if shown.isGeometryFlipped {
+            let b = shown.bounds
+            context.concatenate(AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: b.minY + b.maxY))
+        }
         drawTree(in: context, dirty: nil)
         context.restoreGState()
         reportFailure(to: context)
@@ -260,8 +265,20 @@ extension Layer {
     /// Draws the backing store, or else the contents image.
     private func drawContents(in c: Context) {
         displayIfNeeded()
+        guard store != nil || contents != nil else { return }
+        // In a geometry that is y up, the contents are drawn mirrored back about the
+        // bounds, at the mirror image of where they go, so that they stand upright there.
+        let b = shown.bounds
+        let flipped = contentsAreFlipped()
+        if flipped {
+            c.saveGState()
+            c.concatenate(AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: b.minY + b.maxY))
+        }
+        defer { if flipped { c.restoreGState() } }
+        func placed(_ r: Rect) -> Rect {
+            flipped ? Rect(x: r.minX, y: b.minY + b.maxY - r.maxY, width: r.width, height: r.height) : r
+        }
         if let store {
-            let b = shown.bounds
             if storeSize == b.size {
                 // Drawn for these bounds: pixel for pixel from the bounds' origin, only
                 // where drawing reached.
@@ -278,12 +295,12 @@ extension Layer {
             } else {
                 let k = store.scale
                 let size = Size(width: Double(store.width) / k, height: Double(store.height) / k)
-                c.draw(store, in: shown.contentsGravity.rect(for: size, in: b))
+                c.draw(store, in: placed(shown.contentsGravity.rect(for: size, in: b)))
             }
             return
         }
         guard let image = contents?.surface else { return }
-        let target = contentsPlacement(of: image)
+        let target = placed(contentsPlacement(of: image))
         let cr = shown.contentsRect
         guard target.width > 0, target.height > 0, cr.width > 0, cr.height > 0 else { return }
         if cr == Rect(x: 0, y: 0, width: 1, height: 1) {

@@ -418,6 +418,10 @@ open class Layer {
     let shadowCache = ShadowCache()
     /// `roundedBoundsPath` as last made, with what it was made of: filled and clipped to
     /// on every frame, it is made again only when one of them changes.
+    /// Whether any layer has ever had `isGeometryFlipped` set: until one has, no layer's
+    /// contents are flipped and none of them looks for an ancestor that is.
+    static var someGeometryFlipped = false
+
     var keptRoundedBounds: (bounds: Rect, radius: Double, corners: CornerMask, path: Path)?
     /// The border's path as last made, with what it was made of, kept as
     /// `keptRoundedBounds` is.

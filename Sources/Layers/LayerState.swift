@@ -10,6 +10,7 @@ struct LayerState: Equatable {
     var sublayerTransform: Transform3D = .identity
     var anchorPointZ = 0.0
     var isDoubleSided = true
+    var isGeometryFlipped = false
     var zPosition = 0.0
     var isHidden = false
     var opacity = 1.0
@@ -53,7 +54,7 @@ extension LayerState {
     /// transform about its anchor, nil for none), the depth dropped.
     func toSuperlayer(through parent: Transform3D?) -> ProjectiveTransform {
         let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        if parent == nil, transform.isAffine {
+        if parent == nil, transform.isAffine, !isGeometryFlipped {
             if transform.isIdentity {
                 return ProjectiveTransform(AffineTransform(translationX: position.x - a.x, y: position.y - a.y))
             }
@@ -62,6 +63,11 @@ extension LayerState {
         }
         var m = Transform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ).concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+        if isGeometryFlipped {
+            // The layer's own geometry y up: its bounds mirrored top to bottom first.
+            m = Transform3D(scaleX: 1, y: -1, z: 1).concatenating(Transform3D(translationX: 0, y: bounds.minY + bounds.maxY, z: 0))
+                .concatenating(m)
+        }
         if let parent { m = m.concatenating(parent) }
         return m.flattened
     }

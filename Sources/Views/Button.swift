@@ -58,7 +58,7 @@ open class Button: Control {
                 fade.frame = bounds
                 fade.contents = look
                 fade.contentsScale = look.scale
-                fade.contentsGravity = .topLeft
+                fade.contentsGravity = .bottomLeft  // the screen's top left
             }
             layer.addSublayer(fade)
             let a = BasicAnimation(keyPath: "opacity")

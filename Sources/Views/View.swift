@@ -113,15 +113,16 @@ open class View: Responder, LayerDelegate {
         /// At its own size, along the right edge.
         case right
 
-        /// The layer gravity of the mode.
+        /// The layer gravity of the mode: the screen's top is the layer's `.bottom`, as
+        /// UIKit maps it on iOS.
         var gravity: ContentsGravity {
             switch self {
             case .scaleToFill, .redraw: return .resize
             case .scaleAspectFit: return .resizeAspect
             case .scaleAspectFill: return .resizeAspectFill
             case .center: return .center
-            case .top: return .top
-            case .bottom: return .bottom
+            case .top: return .bottom
+            case .bottom: return .top
             case .left: return .left
             case .right: return .right
             }

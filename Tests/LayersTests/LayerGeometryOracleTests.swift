@@ -114,21 +114,23 @@ import Testing
     }
 
     /// Each gravity places a 10 x 6 image in a 40 x 30 layer as the documentation's
-    /// sentence for it says, worked out here with the edges as seen on screen.
+    /// sentence for it says, worked out here with its edges named for y up, as Core
+    /// Animation names them: in a layer that is not flipped, iOS shows `.top` at the
+    /// bottom of the screen (y = 30 - 6) and `.bottom` at the top.
     @Test func contentsGravityPlacesTheContentsAsDocumented() throws {
         let image = try Surface(width: 10, height: 6)
         image.clear(to: Color(red: 0.8, green: 0.1, blue: 0.1).premultiplied)
         let w = 40.0, h = 30.0, iw = 10.0, ih = 6.0
         let expected: [(ContentsGravity, Rect)] = [
             (.center, Rect(x: (w - iw) / 2, y: (h - ih) / 2, width: iw, height: ih)),
-            (.top, Rect(x: (w - iw) / 2, y: 0, width: iw, height: ih)),
-            (.bottom, Rect(x: (w - iw) / 2, y: h - ih, width: iw, height: ih)),
+            (.top, Rect(x: (w - iw) / 2, y: h - ih, width: iw, height: ih)),
+            (.bottom, Rect(x: (w - iw) / 2, y: 0, width: iw, height: ih)),
             (.left, Rect(x: 0, y: (h - ih) / 2, width: iw, height: ih)),
             (.right, Rect(x: w - iw, y: (h - ih) / 2, width: iw, height: ih)),
-            (.topLeft, Rect(x: 0, y: 0, width: iw, height: ih)),
-            (.topRight, Rect(x: w - iw, y: 0, width: iw, height: ih)),
-            (.bottomLeft, Rect(x: 0, y: h - ih, width: iw, height: ih)),
-            (.bottomRight, Rect(x: w - iw, y: h - ih, width: iw, height: ih)),
+            (.topLeft, Rect(x: 0, y: h - ih, width: iw, height: ih)),
+            (.topRight, Rect(x: w - iw, y: h - ih, width: iw, height: ih)),
+            (.bottomLeft, Rect(x: 0, y: 0, width: iw, height: ih)),
+            (.bottomRight, Rect(x: w - iw, y: 0, width: iw, height: ih)),
             (.resize, Rect(x: 0, y: 0, width: w, height: h)),
             // Aspect fit: scale min(40/10, 30/6) = 4, so 40 x 24, centred vertically.
             (.resizeAspect, Rect(x: 0, y: 3, width: 40, height: 24)),

@@ -487,7 +487,7 @@ import Testing
         l.frame = Rect(x: 0, y: 0, width: 20, height: 20)
         l.contents = try Image(surface: px)
         l.contentsScale = 2
-        l.contentsGravity = .bottomRight
+        l.contentsGravity = .topRight  // named for y up: the screen's bottom right
         let s = try render(l, 20, 20)
         // 8 pixels at 2 per point: 4 points, in the bottom-right corner.
         #expect(s[17, 17] == Self.red && s[15, 15] == .clear && s[16, 16] == Self.red)
