@@ -13,6 +13,7 @@ enum ViewBench {
             let (root, page) = Gallery.makeRoot()
             let surface = try! Surface(width: Int(1280 * scale), height: Int(800 * scale), scale: scale)
             root.render(into: surface)
+            settle(root, into: surface)
             let fullRuns = 30
             var t0 = nowMilliseconds()
             for _ in 0..<fullRuns { root.render(into: surface, full: true) }
@@ -41,6 +42,22 @@ enum ViewBench {
         }
     }
 
+    /// Lets the animations a page starts by itself (the interrupted move's demo) end before
+    /// frames are timed, so that the frames timed are those of the page at rest and of
+    /// what the bench does to it.
+    static func settle(_ root: RootView, into surface: Surface) {
+        if MediaClock.manualClock != nil {
+            MediaClock.advance(by: 2)
+            root.render(into: surface)
+            return
+        }
+        let start = nowMilliseconds()
+        while AnimationEngine.isAnimating && nowMilliseconds() - start < 5000 {
+            root.render(into: surface)
+            usleep(10_000)
+        }
+    }
+
     /// The median time of a frame while a slider's thumb is dragged a point at a time:
     /// the damage of the thumb's move rendered.
     static func sliderDragFrame(scale: Double) -> Double {
@@ -49,6 +66,7 @@ enum ViewBench {
         page.reveal("slider")
         let surface = try! Surface(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
         root.render(into: surface)
+        settle(root, into: surface)
         let slider = page.specimenView(named: "slider") as! Slider
         var times: [Double] = []
         for round in 0..<10 {
@@ -77,6 +95,7 @@ enum ViewBench {
         let (root, _) = Gallery.makeRoot()
         let surface = try! Surface(width: Int(1280 * scale), height: Int(800 * scale), scale: scale)
         let threads = RenderThreads.shared
+        settle(root, into: surface)
         for _ in 0..<10 { root.render(into: surface, full: true) }
         let m = AlternatingPairs.measure(pairs: 60, one: {
             root.renderThreads = nil
@@ -100,6 +119,7 @@ enum ViewBench {
         page.reveal(name)
         let surface = try! Surface(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale)
         root.render(into: surface)
+        settle(root, into: surface)
         let center = page.specimenFrames.first { $0.name == name }!.frame.center
         var times: [Double] = []
         for round in 0..<20 {
