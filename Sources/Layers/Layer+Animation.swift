@@ -35,6 +35,7 @@ extension Layer {
     /// are in the layer's own time (`speed`, `timeOffset`, `beginTime`).
     public func add(_ animation: Animation, forKey key: String?) {
         let copy = animation.copy()
+        if (copy as? PropertyAnimation)?.keyPath?.hasPrefix("sublayerTransform") == true { Layer.someSublayerTransform = true }
         if copy.beginTime == 0 { copy.beginTime = localTime(fromMedia: currentMediaTime()) }
         let name = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
         if let i = running.firstIndex(where: { $0.key == name }) {

@@ -43,7 +43,11 @@ extension Layer {
     /// point. Non-finite transforms are ignored.
     public var sublayerTransform: Transform3D {
         get { model.sublayerTransform }
-        set { if newValue.isFinite { set(\.sublayerTransform, newValue) } }
+        set {
+            guard newValue.isFinite else { return }
+            if !newValue.isIdentity { Layer.someSublayerTransform = true }
+            set(\.sublayerTransform, newValue)
+        }
     }
 
     /// The anchor point's depth (`anchorPointZ`): what a rotation about x or y turns
@@ -121,12 +125,20 @@ extension Layer {
     /// `p -> position + T(p - anchor)`, then the superlayer's `sublayerTransform`, the
     /// depth dropped. Affine unless a transform on the way has perspective.
     public var transformToSuperlayer: ProjectiveTransform {
-        model.toSuperlayer(through: superlayer?.model.sublayerMap)
+        LayerState.toSuperlayer(bounds: model.bounds, anchorPoint: model.anchorPoint, position: model.position,
+                                transform: model.transform, anchorPointZ: model.anchorPointZ, zPosition: model.zPosition,
+                                flipped: model.isGeometryFlipped,
+                                through: Layer.someSublayerTransform ? superlayer?.model.sublayerMap : nil)
     }
 
     /// The map from this layer's coordinates to its superlayer's as drawn now, with the
     /// running animations.
-    var shownToSuperlayer: ProjectiveTransform { shown.toSuperlayer(through: superlayer?.shown.sublayerMap) }
+    var shownToSuperlayer: ProjectiveTransform {
+        LayerState.toSuperlayer(bounds: shown.bounds, anchorPoint: shown.anchorPoint, position: shown.position,
+                                transform: shown.transform, anchorPointZ: shown.anchorPointZ, zPosition: shown.zPosition,
+                                flipped: shown.isGeometryFlipped,
+                                through: Layer.someSublayerTransform ? superlayer?.shown.sublayerMap : nil)
+    }
 
     /// Whether the layer is single-sided and faces away from its superlayer's viewer.
     func facesAway(_ t: ProjectiveTransform, single: Bool) -> Bool { single && t.determinant < 0 }

@@ -336,15 +336,31 @@ extension Layer {
             return [start, start + before, start + length - after, start + length]
         }
         let dx = splits(sx, target.minX, target.width), dy = splits(sy, target.minY, target.height)
+        // Each part on its own, so that its stretched pixels are not mixed with the next
+        // part's at its edges; cut once for the image and centre.
+        let pieces: [Surface?]
+        if let kept = keptNineParts, kept.image === image, kept.center == cc {
+            pieces = kept.parts
+        } else {
+            var cut: [Surface?] = []
+            for row in 0..<3 {
+                for column in 0..<3 {
+                    let x0 = Int(sx[column]), y0 = Int(sy[row]), w = Int(sx[column + 1]) - x0, h = Int(sy[row + 1]) - y0
+                    guard w > 0, h > 0, let piece = try? Surface(width: w, height: h, scale: image.scale) else {
+                        cut.append(nil)
+                        continue
+                    }
+                    for y in 0..<h { for x in 0..<w { piece[x, y] = image[x0 + x, y0 + y] } }
+                    cut.append(piece)
+                }
+            }
+            keptNineParts = NineParts(image: image, center: cc, parts: cut)
+            pieces = cut
+        }
         for row in 0..<3 {
             for column in 0..<3 {
                 let part = Rect(x: dx[column], y: dy[row], width: dx[column + 1] - dx[column], height: dy[row + 1] - dy[row])
-                let x0 = Int(sx[column]), y0 = Int(sy[row]), w = Int(sx[column + 1]) - x0, h = Int(sy[row + 1]) - y0
-                guard part.width > 0, part.height > 0, w > 0, h > 0,
-                      let piece = try? Surface(width: w, height: h, scale: image.scale) else { continue }
-                // Each part on its own, so that its stretched pixels are not mixed with
-                // the next part's at its edges.
-                for y in 0..<h { for x in 0..<w { piece[x, y] = image[x0 + x, y0 + y] } }
+                guard part.width > 0, part.height > 0, let piece = pieces[row * 3 + column] else { continue }
                 c.draw(piece, in: part)
             }
         }

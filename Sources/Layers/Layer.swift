@@ -358,6 +358,13 @@ open class Layer {
     var contentGeneration = 0
     /// The mask as last rendered, for the next frame.
     var maskRendering: MaskRendering?
+    /// The layer as last drawn through a perspective, for the next frame.
+    var projectedRendering: ProjectedRendering?
+    /// The nine parts of the contents as last cut, for the next draw.
+    var keptNineParts: NineParts?
+    /// Whether any layer has ever had a sublayer transform: until one has, no layer looks
+    /// at its superlayer's to find its place.
+    static var someSublayerTransform = false
     /// Whether the store must be drawn again, and where (nil: all of it).
     var displayPending = true
     var pendingRect: Rect?

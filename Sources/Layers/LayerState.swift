@@ -51,10 +51,13 @@ extension LayerState {
     /// `p -> position + T(p - anchor)`, the anchor being `anchorPoint` in the bounds.
     /// The map from the layer's coordinates to its superlayer's, flattened:
     /// `p -> position + T(p - anchor)` in space, then `parent` (the superlayer's sublayer
-    /// transform about its anchor, nil for none), the depth dropped.
-    func toSuperlayer(through parent: Transform3D?) -> ProjectiveTransform {
+    /// transform about its anchor, nil for none), the depth dropped. Static, and given
+    /// the fields it reads, so that a layer's state is read in place, not copied.
+    static func toSuperlayer(bounds: Rect, anchorPoint: Point, position: Point, transform: Transform3D,
+                             anchorPointZ: Double, zPosition: Double, flipped: Bool,
+                             through parent: Transform3D?) -> ProjectiveTransform {
         let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        if parent == nil, transform.isAffine, !isGeometryFlipped {
+        if parent == nil, !flipped, transform.isAffine {
             if transform.isIdentity {
                 return ProjectiveTransform(AffineTransform(translationX: position.x - a.x, y: position.y - a.y))
             }
@@ -63,7 +66,7 @@ extension LayerState {
         }
         var m = Transform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ).concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
-        if isGeometryFlipped {
+        if flipped {
             // The layer's own geometry y up: its bounds mirrored top to bottom first.
             m = Transform3D(scaleX: 1, y: -1, z: 1).concatenating(Transform3D(translationX: 0, y: bounds.minY + bounds.maxY, z: 0))
                 .concatenating(m)

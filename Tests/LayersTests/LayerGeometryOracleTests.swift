@@ -188,6 +188,25 @@ import Testing
         return s
     }
 
+    /// The parts are cut once and kept: a layer whose centre moves draws what a new
+    /// layer with that centre draws.
+    @Test func aMovedCentreCutsThePartsAgain() throws {
+        let l = Layer()
+        l.bounds = Rect(x: 0, y: 0, width: 40, height: 25)
+        l.contents = try Self.grid()
+        l.contentsCenter = Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+        l.render(in: Context(surface: try Surface(width: 40, height: 25)))
+        let moved = Rect(x: 2.0 / 9, y: 2.0 / 9, width: 5.0 / 9, height: 5.0 / 9)
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        l.contentsCenter = moved
+        Transaction.commit()
+        let s = try Surface(width: 40, height: 25)
+        l.render(in: Context(surface: s))
+        #expect(s == (try render((40, 25), center: moved)))
+        #expect(s != (try render((40, 25), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))))
+    }
+
     @Test func cornersKeepTheirSizeEdgesStretchAlongAndTheMiddleBothWays() throws {
         let s = try render((40, 25), center: Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3))
         // Corners: 3 x 3 points at each corner of the 40 x 25 bounds.

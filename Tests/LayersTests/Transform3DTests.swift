@@ -103,6 +103,37 @@ import VitrineTesting
         #expect(try drawn(), "turned less than 90 degrees it faces the viewer")
     }
 
+    /// The projection is kept between frames: the same pixels again, and new ones when a
+    /// sublayer of the turned layer changes.
+    @Test func aProjectedLayerIsDrawnAgainWhenItsSubtreeChanges() throws {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let card = Layer()
+        card.frame = Rect(x: 20, y: 20, width: 60, height: 60)
+        var t = Transform3D.identity
+        t.m34 = -1 / 300
+        card.transform = t.rotated(by: 0.4, x: 0, y: 1, z: 0)
+        let spot = Layer()
+        spot.frame = Rect(x: 20, y: 20, width: 20, height: 20)
+        spot.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        card.addSublayer(spot)
+        root.addSublayer(card)
+        func frame() throws -> Surface {
+            let s = try Surface(width: 100, height: 100)
+            root.render(in: Context(surface: s))
+            return s
+        }
+        let first = try frame()
+        #expect(first[50, 50].r > 200 && first[50, 50].b == 0)
+        #expect(try frame() == first)
+        Transaction.begin()
+        Transaction.setDisableActions(true)
+        spot.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        Transaction.commit()
+        let second = try frame()
+        #expect(second[50, 50].b > 200 && second[50, 50].r == 0, "\(second[50, 50])")
+    }
+
     @Test func aPointIsHitThroughThePerspective() {
         let root = Layer()
         root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
