@@ -112,4 +112,55 @@ import TestSupport
         #expect(bound.holds(r), "\(r)")
         #expect(!bound.holds(bound.measure(ours, OracleBoundTests.moved(theirs))))
     }
+
+    /// `replacePathWithStrokedPath()`: the outline of a 4-wide butt line from (10, 10) to
+    /// (50, 10) is the rectangle 10...50 by 8...12, made in the user space of the moment
+    /// (here scaled by 2, so 20...100 by 16...24 in device space); and filling the outline
+    /// of a dashed, curved, non-uniformly scaled path paints what Cairo's stroke of it
+    /// paints.
+    @Test func theStrokedPathIsTheStrokesOutline() {
+        let (_, c) = canvas(10, 10)
+        c.scaleBy(x: 2, y: 2)
+        c.move(to: Point(x: 10, y: 10))
+        c.addLine(to: Point(x: 50, y: 10))
+        c.setLineWidth(4)
+        c.replacePathWithStrokedPath()
+        let box = c.boundingBoxOfPath
+        #expect(abs(box.minX - 10) < 1e-9 && abs(box.maxX - 50) < 1e-9 && abs(box.minY - 8) < 1e-9
+                && abs(box.maxY - 12) < 1e-9, "\(box)")
+
+        let ours = try! Surface(width: 64, height: 64)
+        ours.clear(to: Color.white.premultiplied)
+        let o = Context(surface: ours)
+        o.translateBy(x: 8, y: 8)
+        o.scaleBy(x: 1.6, y: 0.9)
+        o.move(to: Point(x: 2, y: 10))
+        o.addCurve(to: Point(x: 30, y: 50), control1: Point(x: 30, y: 0), control2: Point(x: 0, y: 40))
+        o.addLine(to: Point(x: 28, y: 12))
+        o.setLineWidth(5)
+        o.setLineJoin(.round)
+        o.setLineCap(.round)
+        o.setLineDash(phase: 2, lengths: [9, 4])
+        o.replacePathWithStrokedPath()
+        o.setFillColor(.black)
+        o.fillPath()
+        let theirs = OracleDrawing.cairoCanvas(side: 64) { cr in
+            cairo_translate(cr, 8, 8)
+            cairo_scale(cr, 1.6, 0.9)
+            cairo_move_to(cr, 2, 10)
+            cairo_curve_to(cr, 30, 0, 0, 40, 30, 50)
+            cairo_line_to(cr, 28, 12)
+            cairo_set_line_width(cr, 5)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            var dashes: [Double] = [9, 4]
+            cairo_set_dash(cr, &dashes, 2, 2)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_stroke(cr)
+        }
+        let bound = OracleBound()
+        let r = bound.measure(ours, theirs)
+        #expect(bound.holds(r), "\(r)")
+    }
 }
+
