@@ -145,6 +145,7 @@ public enum GalleryError: Error, Equatable, CustomStringConvertible {
     /// A size and scale that make no picture, or one past a surface's budget.
     case badSize(Size, Double)
 
+    /// What went wrong, in words, as printed.
     public var description: String {
         switch self {
         case .unknownSpecimen(let n): return "no specimen named '\(n)' (see 'gallery list')"

@@ -54,6 +54,7 @@ public final class GalleryPage: View {
         addSubview(statusBar)
     }
 
+    /// Lays the cards out in rows under their section titles, wrapping at the page's width.
     override public func layoutSubviews() {
         let b = bounds
         statusBar.frame = Rect(x: 0, y: b.height - GalleryPage.statusHeight, width: b.width, height: GalleryPage.statusHeight)

@@ -44,6 +44,7 @@ public enum Replay {
         public let line: Int
         /// What is wrong with it.
         public let reason: String
+        /// The line and what is wrong with it, as printed.
         public var description: String { "replay line \(line): \(reason)" }
     }
 

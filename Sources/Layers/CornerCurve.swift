@@ -2,7 +2,9 @@ import Raster
 
 /// The curve of a layer's rounded corners (`CALayerCornerCurve`).
 public struct CornerCurve: Hashable, Sendable, RawRepresentable {
+    /// The curve's name, as Core Animation spells it.
     public let rawValue: String
+    /// The curve named `rawValue`; names other than `circular` and `continuous` draw circular corners.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// A quarter circle of `cornerRadius` (`circular`), the default.

@@ -4,7 +4,9 @@
 /// UIKit, whose layers are flipped); the raw values are the same, so a mask ported by
 /// renaming names the same corners.
 public struct CornerMask: OptionSet, Hashable, Sendable {
+    /// The set's bits.
     public let rawValue: UInt
+    /// Creates the set from its bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The top-left corner (`layerMinXMinYCorner`).

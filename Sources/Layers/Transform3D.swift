@@ -8,8 +8,11 @@ import Raster
 public struct Transform3D: Hashable, Sendable {
     /// The coefficients, as `CATransform3D` names them.
     public var m11, m12, m13, m14: Double
+    /// The second row: where the y axis goes.
     public var m21, m22, m23, m24: Double
+    /// The third row: where the z axis goes; `m34` is the perspective.
     public var m31, m32, m33, m34: Double
+    /// The fourth row: the translation, and `m44` the homogeneous scale.
     public var m41, m42, m43, m44: Double
 
     /// Creates a transform from its sixteen coefficients.

@@ -26,6 +26,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     /// A file whose content failed as `error` says (a PNG that does not decode).
     indirect case inFile(path: String, error: RasterError)
 
+    /// What went wrong, in words, as printed.
     public var description: String {
         switch self {
         case .invalidSurfaceSize(let w, let h):

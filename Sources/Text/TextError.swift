@@ -7,6 +7,7 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     /// FreeType could not start.
     case freeTypeUnavailable(code: Int32)
 
+    /// What went wrong, in words, as printed.
     public var description: String {
         switch self {
         case .fontNotFound(let family): return "no font found for \"\(family)\": is fontconfig configured with any fonts?"

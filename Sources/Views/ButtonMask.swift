@@ -1,5 +1,6 @@
 /// Pointer buttons (`UIEvent.ButtonMask`): which buttons a control or a view answers.
 public struct ButtonMask: OptionSet, Sendable, Hashable {
+    /// The set's bits.
     public let rawValue: Int
     /// Makes a mask from raw bits, button n in bit n - 1.
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -6,6 +6,7 @@ import Raster
 open class Control: View {
     /// The state of a control, a bit set (`UIControl.State`); `.normal` is no bit at all.
     public struct State: OptionSet, Hashable, Sendable {
+        /// The set's bits.
         public let rawValue: UInt
         /// Creates a state from raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }

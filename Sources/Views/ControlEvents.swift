@@ -5,6 +5,7 @@
 /// methods take one, and code from iOS names `UIEvent` there far more often than
 /// `UIControl.Event`, which it mostly leaves to `.valueChanged` and the like.
 public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The set's bits.
     public let rawValue: UInt
     /// Creates events from raw bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -40,6 +41,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
         (.primaryActionTriggered, "primaryActionTriggered"),
     ]
 
+    /// The value written out, for messages and debugging.
     public var description: String {
         let n = ControlEvents.names.filter { contains($0.0) }.map(\.1)
         return n.isEmpty ? "ControlEvents(\(rawValue))" : n.joined(separator: "|")

@@ -21,6 +21,7 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
         self.modifierFlags = modifierFlags
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String {
         var parts: [String] = []
         if modifierFlags.contains(.control) { parts.append("ctrl") }

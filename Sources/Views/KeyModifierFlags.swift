@@ -1,5 +1,6 @@
 /// Modifier keys held during a key press or a pointer event (`UIKeyModifierFlags`).
 public struct KeyModifierFlags: OptionSet, Sendable, Hashable {
+    /// The set's bits.
     public let rawValue: Int
     /// Creates flags from raw bits (UIKit's values).
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -1,6 +1,7 @@
 /// A physical key, as a USB HID usage of the keyboard page (`UIKeyboardHIDUsage`): the
 /// same key whatever the layout types with it.
 public struct KeyboardHIDUsage: RawRepresentable, Sendable, Hashable {
+    /// The USB HID usage number (page 7, keyboard).
     public let rawValue: Int
     /// Makes a usage from its number.
     public init(rawValue: Int) { self.rawValue = rawValue }

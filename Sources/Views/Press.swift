@@ -33,7 +33,9 @@ public final class Press: Hashable {
         self.timestamp = timestamp
     }
 
+    /// Whether `a` and `b` are the same press (identity, as UIKit's are objects).
     nonisolated public static func == (a: Press, b: Press) -> Bool { a === b }
+    /// Hashes the press's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

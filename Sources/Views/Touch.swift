@@ -4,7 +4,9 @@ import Raster
 /// equal only to themselves, so that they go in sets as UIKit hands them over.
 @MainActor
 public final class Touch: Hashable {
+    /// Whether `a` and `b` are the same touch (identity, as UIKit's are objects).
     nonisolated public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    /// Hashes the touch's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The view the press began on, which receives all of the touch.

@@ -4,7 +4,9 @@ import Raster
 extension View {
     /// How a view animation runs (`UIView.AnimationOptions`).
     public struct AnimationOptions: OptionSet, Hashable, Sendable {
+        /// The set's bits.
         public let rawValue: UInt
+        /// Creates the set from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Touches reach the views while they animate (`allowUserInteraction`); otherwise

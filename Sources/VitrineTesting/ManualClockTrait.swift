@@ -12,6 +12,7 @@ public struct ManualClockTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applied to a suite, each of its tests gets a clock of its own.
     public var isRecursive: Bool { true }
 
+    /// Runs the test with a manual media clock installed (`TestScoping`).
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         // A suite's own scope holds no test: its tests get their clocks each.

@@ -41,6 +41,7 @@ public struct RecordModeError: Error, Equatable, CustomStringConvertible {
     /// The value given.
     public let value: String
 
+    /// What went wrong, in words, as printed.
     public var description: String {
         "VITRINE_RECORD='\(value)' is not a record mode: use one of "
             + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")

@@ -25,6 +25,7 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     /// `X11Window.protocolErrorHandler` to be told instead.
     case protocolError(display: String, XProtocolError)
 
+    /// What went wrong, in words, as printed.
     public var description: String {
         switch self {
         case .noDisplay:

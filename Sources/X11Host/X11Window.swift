@@ -58,7 +58,10 @@ public final class X11Window {
     /// Opens a window of `size` points showing `root`.
     ///
     /// - Parameters:
-    ///   - display: an X display name; nil uses `$DISPLAY`.
+    ///   - root: the view tree the window shows.
+    ///   - title: the window's title.
+    ///   - minimumSize: the smallest size the window manager may give the window.
+    ///   - name: an X display name; nil uses `$DISPLAY`.
     ///   - scale: points to pixels; nil reads `VITRINE_SCALE`, then `Xft.dpi / 96`, else 1.
     ///   - sharedMemory: false forces the `XPutImage` path.
     ///   - className: the window's `WM_CLASS` class, by which window managers and tools
@@ -363,12 +366,27 @@ public final class X11Window {
 
     private func renderIfNeeded() throws {
         guard !closed, root.needsFrame || !presentedOnce else { return }
-        if !presentedOnce { root.setNeedsFullDisplay() }
-        let rects = root.render(into: presenter.nextBuffer())
+        let first = !presentedOnce
+        if first { root.setNeedsFullDisplay() }
+        let buffer = presenter.nextBuffer()
+        let rects = root.render(into: buffer)
         presentedOnce = true
         presenter.present(rects, window: window)
         try checkDisplay()
+        if first { saveFirstFrame(buffer) }
         onPresent?(rects)
+    }
+
+    /// Writes the first frame as a PNG where `VITRINE_FIRST_FRAME` names a file: a picture
+    /// of any program's window, for its documentation and tests, with no screen grab.
+    /// A file that cannot be written is said on standard error; the window goes on.
+    private func saveFirstFrame(_ frame: Surface) {
+        guard let path = Syscalls.environment("VITRINE_FIRST_FRAME"), !path.isEmpty else { return }
+        do {
+            try frame.writePNG(to: path)
+        } catch {
+            StandardError.write("VITRINE_FIRST_FRAME: cannot write \(path): \(error)")
+        }
     }
 
     /// Renders and presents now, whatever is damaged (for measurements and tests).

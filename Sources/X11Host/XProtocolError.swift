@@ -20,6 +20,7 @@ public struct XProtocolError: Error, Equatable, Sendable, CustomStringConvertibl
         self.text = text
     }
 
+    /// What went wrong, in words, as printed.
     public var description: String {
         "X error \(code) (\(text)) for request \(request).\(minorCode) on resource 0x\(String(resource, radix: 16))"
     }

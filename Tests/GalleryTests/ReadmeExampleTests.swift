@@ -10,13 +10,26 @@ import TestSupport
         URL(fileURLWithPath: GalleryToolTests.gallery).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    @Test(arguments: ["hello-window", "draw-badge"])
-    func theReadmeQuotesTheExampleFile(name: String) throws {
-        let readme = try String(contentsOf: Golden.packageDirectory.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: Golden.packageDirectory.appendingPathComponent("Sources/\(name)/main.swift"),
-                                encoding: .utf8)
-        #expect(readme.contains("(`Sources/\(name)/main.swift`"))
-        #expect(readme.contains("```swift\n" + source + "```\n"), "README.md must quote Sources/\(name)/main.swift whole")
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: Golden.packageDirectory.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Each example file, and the document that quotes it whole, with its path.
+    @Test(arguments: [("Sources/hello-window/main.swift", "README.md"),
+                      ("Sources/hello-window/main.swift", "Sources/Views/Views.docc/GettingStarted.md"),
+                      ("Sources/draw-badge/main.swift", "Sources/Raster/Raster.docc/Raster.md"),
+                      ("Tests/VitrineTestingTests/ReadmeSnapshotExample.swift", "README.md"),
+                      ("Tests/VitrineTestingTests/ReadmeSnapshotExample.swift",
+                       "Sources/VitrineTesting/VitrineTesting.docc/SnapshotTesting.md")])
+    func theDocumentQuotesTheExampleFile(file: String, document: String) throws {
+        let text = try Self.text(document), source = try Self.text(file)
+        #expect(text.contains("```swift\n" + source + "```\n"), "\(document) must quote \(file) whole")
+        if document == "README.md" { #expect(text.contains("(`\(file)`")) }
+    }
+
+    /// The README is a door, not a manual.
+    @Test func theReadmeIsAtMostTenKilobytes() throws {
+        #expect(try Self.text("README.md").utf8.count <= 10_000)
     }
 
     @Test func theDrawingExampleMakesThePictureItsCommentPromises() throws {
@@ -72,11 +85,54 @@ struct ReadmeWindowExampleTests {
         // Until the window is mapped, clicks go to the root window: click until one lands.
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline && !output().contains("pressed") {
-            server.xdotool("mousemove", "90", "62", "click", "1")
+            server.xdotool("mousemove", "90", "72", "click", "1")
             usleep(200_000)
         }
         #expect(output().hasPrefix("pressed\n"))
-        server.xdotool("mousemove", "240", "62", "click", "1")
-        #expect(waitFor("checked: true\n"))
+        // A click beside the button presses nothing.
+        server.xdotool("mousemove", "180", "72", "click", "1")
+        usleep(300_000)
+        #expect(output().components(separatedBy: "pressed").count - 1 >= 1 && !output().contains("checked"))
     }
 }
+
+/// The getting-started picture is the window's first frame, and the window example
+/// fails as a program should without a display.
+@Suite(.serialized) struct GettingStartedPictureTests {
+    @Test func withoutADisplayTheExampleSaysSoAndExitsWithStatusOne() throws {
+        let log = NSTemporaryDirectory() + "vitrine-\(getpid())-nodisplay.txt"
+        defer { unlink(log) }
+        let child = try Child(ReadmeExampleTests.executable("hello-window"), [], unset: ["DISPLAY"], stderr: log)
+        #expect(child.wait() == 1)
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(said.hasPrefix("hello-window: no X display"), "\(said)")
+        #expect(!said.contains("Fatal error") && !said.contains("crashed"))
+    }
+
+    @Test(.enabled(if: XvfbServer.unavailableReason == nil, "\(XvfbServer.unavailableReason ?? "")"))
+    func theArticlesPictureIsTheWindowsFirstFrame() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let shot = NSTemporaryDirectory() + "vitrine-\(getpid())-first-frame.png"
+        defer { unlink(shot) }
+        let child = try Child(ReadmeExampleTests.executable("hello-window"), [],
+                              set: ["DISPLAY": server.displayName, "VITRINE_FIRST_FRAME": shot])
+        defer {
+            child.signal(SIGTERM)
+            _ = child.wait(timeout: 5)
+        }
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline && (try? Surface(contentsOfPNG: shot)) == nil { usleep(50_000) }
+        let frame = try Surface(contentsOfPNG: shot)
+        // Checked without the picture: the window's size, the background's colour in a
+        // corner, the button's blue in its middle, the sun's yellow at its centre.
+        #expect(frame.width == 320 && frame.height == 160)
+        #expect(frame[2, 2] == Color(red: 0.16, green: 0.2, blue: 0.27).premultiplied)
+        #expect(frame[40, 60] == Color(red: 0, green: 0.48, blue: 1).premultiplied)
+        #expect(frame[250, 72] == Color(red: 1, green: 0.76, blue: 0.16).premultiplied)
+        let picture = try Surface(contentsOfPNG: Golden.packageDirectory
+            .appendingPathComponent("Sources/Views/Views.docc/Resources/getting-started.png").path)
+        #expect(frame == picture, "the article's picture is not the window's first frame: remake it with VITRINE_FIRST_FRAME")
+    }
+}
+

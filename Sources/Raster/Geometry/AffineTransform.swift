@@ -113,5 +113,6 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         return (m + n).squareRoot()
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String { "[\(a) \(b) \(c) \(d) \(tx) \(ty)]" }
 }

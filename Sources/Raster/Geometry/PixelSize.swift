@@ -33,5 +33,6 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         self.init(width: Int(w), height: Int(h))
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String { "\(width) x \(height) pixels" }
 }

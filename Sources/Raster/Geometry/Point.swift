@@ -28,6 +28,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String { "(\(x), \(y))" }
 
     /// Componentwise sum.

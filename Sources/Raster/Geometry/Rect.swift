@@ -125,5 +125,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }

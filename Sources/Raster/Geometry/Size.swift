@@ -14,5 +14,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// The empty size, 0 x 0 (`CGSize.zero`).
     public static let zero = Size(width: 0, height: 0)
 
+    /// The value written out, for messages and debugging.
     public var description: String { "\(width) x \(height)" }
 }

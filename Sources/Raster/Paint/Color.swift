@@ -46,6 +46,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Pixel(r: Color.to8(red * alpha), g: Color.to8(green * alpha), b: Color.to8(blue * alpha), a: Color.to8(alpha))
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String { "Color(\(red), \(green), \(blue), \(alpha))" }
 
     static func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }

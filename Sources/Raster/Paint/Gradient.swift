@@ -109,6 +109,7 @@ public struct Gradient: Hashable, Sendable {
 
 /// What a gradient draws beyond its ends (`CGGradientDrawingOptions`).
 public struct GradientOptions: OptionSet, Hashable, Sendable {
+    /// The set's bits.
     public let rawValue: Int
 
     /// Creates options from raw bits.

@@ -47,5 +47,6 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
         return UInt8((t + (t >> 8)) >> 8)
     }
 
+    /// The value written out, for messages and debugging.
     public var description: String { "Pixel(r: \(r), g: \(g), b: \(b), a: \(a))" }
 }

@@ -40,7 +40,10 @@ import Glibc
 
     /// Creates a transparent surface of `width` x `height` pixels.
     ///
-    /// - Parameter scale: pixels per point; non-finite or non-positive values become 1.
+    /// - Parameters:
+    ///   - width: the pixels across, 1...32768.
+    ///   - height: the pixels down, 1...32768.
+    ///   - scale: pixels per point; non-finite or non-positive values become 1.
     /// - Throws: `RasterError.invalidSurfaceSize` when a side is outside 1...32768 or
     ///   the pixels are more than `maximumPixels`; `.outOfMemory` when the system cannot
     ///   give the memory (never a crash).
