@@ -74,7 +74,8 @@ final class CardView: View {
     init(specimen: Specimen, report: @escaping (String) -> Void) {
         self.specimen = specimen
         content = specimen.make(report)
-        let inner = Size(width: specimen.size.width + 2 * CardView.padding, height: specimen.size.height + 2 * CardView.padding)
+        let inner = Size(
+            width: specimen.size.width + 2 * CardView.padding, height: specimen.size.height + 2 * CardView.padding)
         let titleWidth = (try? Text.Font.system(size: 11))?.advance(of: specimen.title) ?? 100
         let width = (max(inner.width, titleWidth + 20) + 12).rounded(.up)
         super.init(frame: Rect(x: 0, y: 0, width: width, height: CardView.titleHeight + inner.height + 6))
@@ -83,14 +84,18 @@ final class CardView: View {
         layer.borderWidth = 1
         layer.borderColor = Color(white: 0.85)
         natural = Size(width: width, height: CardView.titleHeight + inner.height + 6)
-        let title = Label(frame: Rect(x: 8, y: 3, width: width - 16, height: 18), text: specimen.title,
-                          font: try? Text.Font.system(size: 11))
+        let title = Label(
+            frame: Rect(x: 8, y: 3, width: width - 16, height: 18), text: specimen.title,
+            font: try? Text.Font.system(size: 11))
         title.textColor = Color(white: 0.3)
         addSubview(title)
-        let backdrop = BackdropView(frame: Rect(x: ((width - inner.width) / 2).rounded(.down), y: CardView.titleHeight, width: inner.width,
-                                                height: inner.height), kind: specimen.backdrop)
+        let backdrop = BackdropView(
+            frame: Rect(
+                x: ((width - inner.width) / 2).rounded(.down), y: CardView.titleHeight, width: inner.width,
+                height: inner.height), kind: specimen.backdrop)
         addSubview(backdrop)
-        content.frame = Rect(x: CardView.padding, y: CardView.padding, width: specimen.size.width, height: specimen.size.height)
+        content.frame = Rect(
+            x: CardView.padding, y: CardView.padding, width: specimen.size.width, height: specimen.size.height)
         backdrop.addSubview(content)
     }
 }

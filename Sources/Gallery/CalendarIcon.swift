@@ -17,8 +17,9 @@ public enum CalendarIcon {
         let shape = Path(roundedRect: box, cornerRadius: 10)
         c.clip(to: shape)
         c.drawLinearGradient(Gradient(colors: [.white, Color(white: 0.88)]), start: .zero, end: Point(x: 0, y: 57))
-        c.drawLinearGradient(Gradient(colors: [Color(red: 0.95, green: 0.3, blue: 0.25), Color(red: 0.75, green: 0.1, blue: 0.1)]),
-                             start: .zero, end: Point(x: 0, y: 17))
+        c.drawLinearGradient(
+            Gradient(colors: [Color(red: 0.95, green: 0.3, blue: 0.25), Color(red: 0.75, green: 0.1, blue: 0.1)]),
+            start: .zero, end: Point(x: 0, y: 17))
         // Rings and the day, drawn as shapes so the icon needs no font.
         c.setFillColor(Color(white: 0.3))
         for x in [14.0, 39] { c.fill(Path(roundedRect: Rect(x: x, y: 3, width: 4, height: 10), cornerRadius: 2)) }
@@ -51,7 +52,8 @@ public enum CalendarIcon {
         let scale = scale ?? displayScale
         let k = scale >= 2 ? 2.0 : 1.0
         if let path = Resources.path(k == 2 ? "calendar-icon@2x.png" : "calendar-icon.png"),
-           let image = try? Image(contentsOfFile: path) {
+            let image = try? Image(contentsOfFile: path)
+        {
             return image
         }
         return Image(adopting: draw(scale: k))

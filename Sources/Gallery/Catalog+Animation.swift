@@ -7,19 +7,25 @@ extension Catalog {
     /// Animations: the timing curves side by side, the spinner, and View.animate.
     static var animations: [Specimen] {
         [
-            Specimen(name: "animation-curves", document: doc004, size: Size(width: 200, height: 130), backdrop: .plain) { report in
+            Specimen(name: "animation-curves", document: doc004, size: Size(width: 200, height: 130), backdrop: .plain)
+            { report in
                 CurvesDemoView(frame: Rect(x: 0, y: 0, width: 200, height: 130), report: report)
             },
-            Specimen(name: "activity-indicator", document: doc004, size: Size(width: 80, height: 60), backdrop: .plain) { report in
+            Specimen(name: "activity-indicator", document: doc004, size: Size(width: 80, height: 60), backdrop: .plain)
+            { report in
                 SpinnerDemoView(frame: Rect(x: 0, y: 0, width: 80, height: 60), report: report)
             },
-            Specimen(name: "view-animate", document: doc004, size: Size(width: 200, height: 100), backdrop: .checkerboard) { report in
+            Specimen(
+                name: "view-animate", document: doc004, size: Size(width: 200, height: 100), backdrop: .checkerboard
+            ) { report in
                 AnimateDemoView(frame: Rect(x: 0, y: 0, width: 200, height: 100), report: report)
             },
-            Specimen(name: "view-animate-interrupted", document: uikit, size: Size(width: 200, height: 100),
-                     backdrop: .checkerboard) { report in
+            Specimen(
+                name: "view-animate-interrupted", document: uikit, size: Size(width: 200, height: 100),
+                backdrop: .checkerboard
+            ) { report in
                 InterruptedDemoView(frame: Rect(x: 0, y: 0, width: 200, height: 100), report: report)
-            },
+            }
         ]
     }
 }
@@ -66,8 +72,11 @@ final class CurvesDemoView: View {
             } else {
                 a = BasicAnimation(keyPath: "position.x")
                 a.duration = 1.5
-                a.timingFunction = [TimingFunction(name: .linear), TimingFunction(name: .easeIn),
-                                    TimingFunction(name: .easeOut), TimingFunction(name: .easeInEaseOut)][i]
+                a.timingFunction =
+                    [
+                        TimingFunction(name: .linear), TimingFunction(name: .easeIn),
+                        TimingFunction(name: .easeOut), TimingFunction(name: .easeInEaseOut)
+                    ][i]
             }
             a.fromValue = 72.0
             a.toValue = 184.0
@@ -116,11 +125,13 @@ final class AnimateDemoView: View {
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         away.toggle()
         let away = self.away
-        View.animate(withDuration: 0.5, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction], animations: {
-            self.card.center = away ? Point(x: 151, y: 50) : Point(x: 49, y: 50)
-            self.card.alpha = away ? 0.45 : 1
-            self.card.transform = away ? AffineTransform(rotationAngle: .pi / 4) : .identity
-        })
+        View.animate(
+            withDuration: 0.5, delay: 0, options: [.beginFromCurrentState, .allowUserInteraction],
+            animations: {
+                self.card.center = away ? Point(x: 151, y: 50) : Point(x: 49, y: 50)
+                self.card.alpha = away ? 0.45 : 1
+                self.card.transform = away ? AffineTransform(rotationAngle: .pi / 4) : .identity
+            })
         report("view-animate: \(away ? "away" : "back")")
     }
 }
@@ -145,12 +156,16 @@ final class InterruptedDemoView: View {
 
     /// Out over a second; from half a second, back over a second.
     func play() {
-        View.animate(withDuration: 1, delay: 0, options: [.curveEaseInOut, .allowUserInteraction], animations: {
-            self.card.center = InterruptedDemoView.far
-        })
-        View.animate(withDuration: 1, delay: 0.5, options: [.curveEaseInOut, .allowUserInteraction], animations: {
-            self.card.center = InterruptedDemoView.home
-        })
+        View.animate(
+            withDuration: 1, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
+            animations: {
+                self.card.center = InterruptedDemoView.far
+            })
+        View.animate(
+            withDuration: 1, delay: 0.5, options: [.curveEaseInOut, .allowUserInteraction],
+            animations: {
+                self.card.center = InterruptedDemoView.home
+            })
     }
 
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {

@@ -5,7 +5,8 @@ extension Catalog {
     /// Disabled controls, and a checkbox that enables and disables them.
     static var disabled: [Specimen] {
         [
-            Specimen(name: "button-disabled", document: doc002, size: Size(width: 140, height: 44), backdrop: .plain) { report in
+            Specimen(name: "button-disabled", document: doc002, size: Size(width: 140, height: 44), backdrop: .plain) {
+                report in
                 let b = Button(frame: Rect(x: 0, y: 0, width: 140, height: 44))
                 b.setTitle("Disabled", for: .normal)
                 b.setTitleColor(.white, for: .normal)
@@ -16,22 +17,26 @@ extension Catalog {
                 EnabledSwitch.register(b)
                 return b
             },
-            Specimen(name: "checkbox-disabled", document: doc003, size: Size(width: 40, height: 40), backdrop: .dark) { report in
+            Specimen(name: "checkbox-disabled", document: doc003, size: Size(width: 40, height: 40), backdrop: .dark) {
+                report in
                 let box = Checkbox(frame: Rect(x: 0, y: 0, width: 40, height: 40))
                 box.checked = true
                 box.isEnabled = false
-                box.addAction(for: .valueChanged) { box, _ in report("checkbox-disabled: valueChanged -> \(box.checked ? "on" : "off")") }
+                box.addAction(for: .valueChanged) { box, _ in
+                    report("checkbox-disabled: valueChanged -> \(box.checked ? "on" : "off")")
+                }
                 EnabledSwitch.register(box)
                 return box
             },
-            Specimen(name: "controls-enabled", document: doc003, size: Size(width: 40, height: 40), backdrop: .dark) { report in
+            Specimen(name: "controls-enabled", document: doc003, size: Size(width: 40, height: 40), backdrop: .dark) {
+                report in
                 let box = Checkbox(frame: Rect(x: 0, y: 0, width: 40, height: 40))
                 box.addAction(for: .valueChanged) { box, _ in
                     EnabledSwitch.setEnabled(box.checked)
                     report("controls-enabled: the two disabled controls are \(box.checked ? "enabled" : "disabled")")
                 }
                 return box
-            },
+            }
         ]
     }
 }

@@ -8,7 +8,8 @@ extension Catalog {
     /// transforms about the anchor point, and a view's own backing store.
     static var layers: [Specimen] {
         [
-            Specimen(name: "layer-mask-shadow", document: doc001, size: Size(width: 120, height: 120), backdrop: .plain) { _ in
+            Specimen(name: "layer-mask-shadow", document: doc001, size: Size(width: 120, height: 120), backdrop: .plain)
+            { _ in
                 // The problem document 001 starts from: a shadowed view masked by a shape
                 // loses the shadow outside the shape, as Core Animation has it.
                 let holder = View(frame: Rect(x: 0, y: 0, width: 120, height: 120))
@@ -24,17 +25,21 @@ extension Catalog {
                 holder.addSubview(card)
                 return holder
             },
-            Specimen(name: "gradient-radial", document: doc004, size: Size(width: 160, height: 110), backdrop: .plain) { _ in
-                let g = GradientView(frame: Rect(x: 0, y: 0, width: 160, height: 110),
-                                     colors: [.white, Color(red: 0.3, green: 0.6, blue: 1), Color(red: 0.05, green: 0.1, blue: 0.4)])
+            Specimen(name: "gradient-radial", document: doc004, size: Size(width: 160, height: 110), backdrop: .plain) {
+                _ in
+                let g = GradientView(
+                    frame: Rect(x: 0, y: 0, width: 160, height: 110),
+                    colors: [.white, Color(red: 0.3, green: 0.6, blue: 1), Color(red: 0.05, green: 0.1, blue: 0.4)])
                 g.gradientLayer.type = .radial
                 g.gradientLayer.startPoint = Point(x: 0.5, y: 0.5)
                 g.gradientLayer.endPoint = Point(x: 1, y: 1)
                 return g
             },
-            Specimen(name: "gradient-conic", document: doc004, size: Size(width: 110, height: 110), backdrop: .plain) { _ in
-                let g = GradientView(frame: Rect(x: 0, y: 0, width: 110, height: 110),
-                                     colors: [.red, .yellow, .green, .cyan, .blue, .magenta, .red])
+            Specimen(name: "gradient-conic", document: doc004, size: Size(width: 110, height: 110), backdrop: .plain) {
+                _ in
+                let g = GradientView(
+                    frame: Rect(x: 0, y: 0, width: 110, height: 110),
+                    colors: [.red, .yellow, .green, .cyan, .blue, .magenta, .red])
                 g.gradientLayer.type = .conic
                 g.gradientLayer.startPoint = Point(x: 0.5, y: 0.5)
                 g.gradientLayer.endPoint = Point(x: 0.5, y: 0)
@@ -42,11 +47,14 @@ extension Catalog {
                 g.clipsToBounds = true
                 return g
             },
-            Specimen(name: "layer-transform", document: doc004, size: Size(width: 160, height: 120), backdrop: .checkerboard) { _ in
+            Specimen(
+                name: "layer-transform", document: doc004, size: Size(width: 160, height: 120), backdrop: .checkerboard
+            ) { _ in
                 let holder = View(frame: Rect(x: 0, y: 0, width: 160, height: 120))
                 // The card turns and shrinks about its left-middle point, marked by a dot.
-                let card = Label(frame: Rect(x: 30, y: 40, width: 110, height: 44), text: "anchor (0, 0.5)",
-                                 font: try? Text.Font.system(size: 12))
+                let card = Label(
+                    frame: Rect(x: 30, y: 40, width: 110, height: 44), text: "anchor (0, 0.5)",
+                    font: try? Text.Font.system(size: 12))
                 card.textAlignment = .center
                 card.backgroundColor = .white
                 card.layer.cornerRadius = 8
@@ -62,10 +70,13 @@ extension Catalog {
                 holder.addSubview(dot)
                 return holder
             },
-            Specimen(name: "clear-blend-view", document: doc003, size: Size(width: 140, height: 80), backdrop: .colorful) { _ in
+            Specimen(
+                name: "clear-blend-view", document: doc003, size: Size(width: 140, height: 80), backdrop: .colorful
+            ) { _ in
                 ClearStripeView(frame: Rect(x: 0, y: 0, width: 140, height: 80))
             },
-            Specimen(name: "contents-center", document: uikit, size: Size(width: 200, height: 80), backdrop: .plain) { _ in
+            Specimen(name: "contents-center", document: uikit, size: Size(width: 200, height: 80), backdrop: .plain) {
+                _ in
                 // One 24 x 24 bubble image stretched twice: whole on the left, by nine
                 // parts on the right, where its corners keep their size.
                 let holder = View(frame: Rect(x: 0, y: 0, width: 200, height: 80))
@@ -79,14 +90,16 @@ extension Catalog {
                 }
                 return holder
             },
-            Specimen(name: "layer-perspective", document: uikit, size: Size(width: 200, height: 120), backdrop: .plain) { _ in
+            Specimen(name: "layer-perspective", document: uikit, size: Size(width: 200, height: 120), backdrop: .plain)
+            { _ in
                 // A card turned 30 degrees about y, seen from 500 points away: its right
                 // edge recedes and shortens.
                 let holder = View(frame: Rect(x: 0, y: 0, width: 200, height: 120))
                 holder.layer.addSublayer(PerspectiveCard.layer())
                 return holder
             },
-            Specimen(name: "corner-curve", document: uikit, size: Size(width: 200, height: 100), backdrop: .plain) { _ in
+            Specimen(name: "corner-curve", document: uikit, size: Size(width: 200, height: 100), backdrop: .plain) {
+                _ in
                 // The same square with a 24-point radius: circular corners on the left,
                 // iOS's continuous corners on the right.
                 let holder = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
@@ -99,7 +112,7 @@ extension Catalog {
                     holder.layer.addSublayer(l)
                 }
                 return holder
-            },
+            }
         ]
     }
 }

@@ -10,13 +10,15 @@ extension Catalog {
         [
             Specimen(name: "switch-off", document: uikit, size: Switch.size, backdrop: .plain) { report in
                 let s = Switch()
-                s.addAction(for: .valueChanged) { c, _ in report("switch-off: valueChanged -> \(c.isOn ? "on" : "off")") }
+                s.addAction(for: .valueChanged) { c, _ in report("switch-off: valueChanged -> \(c.isOn ? "on" : "off")")
+                }
                 return s
             },
             Specimen(name: "switch-on", document: uikit, size: Switch.size, backdrop: .plain) { report in
                 let s = Switch()
                 s.isOn = true
-                s.addAction(for: .valueChanged) { c, _ in report("switch-on: valueChanged -> \(c.isOn ? "on" : "off")") }
+                s.addAction(for: .valueChanged) { c, _ in report("switch-on: valueChanged -> \(c.isOn ? "on" : "off")")
+                }
                 return s
             },
             Specimen(name: "switch-disabled", document: uikit, size: Switch.size, backdrop: .plain) { _ in
@@ -25,7 +27,8 @@ extension Catalog {
                 s.isEnabled = false
                 return s
             },
-            Specimen(name: "slider", document: uikit, size: Size(width: 200, height: Slider.height), backdrop: .plain) { report in
+            Specimen(name: "slider", document: uikit, size: Size(width: 200, height: Slider.height), backdrop: .plain) {
+                report in
                 let s = Slider(frame: Rect(x: 0, y: 0, width: 200, height: Slider.height))
                 s.value = 0.4
                 s.addAction(for: .valueChanged) { c, _ in
@@ -33,7 +36,9 @@ extension Catalog {
                 }
                 return s
             },
-            Specimen(name: "slider-tinted", document: uikit, size: Size(width: 200, height: Slider.height), backdrop: .plain) { report in
+            Specimen(
+                name: "slider-tinted", document: uikit, size: Size(width: 200, height: Slider.height), backdrop: .plain
+            ) { report in
                 let s = Slider(frame: Rect(x: 0, y: 0, width: 200, height: Slider.height))
                 s.minimumValue = 0
                 s.maximumValue = 10
@@ -45,30 +50,40 @@ extension Catalog {
                 s.addAction(for: .valueChanged) { c, _ in report("slider-tinted: valueChanged -> \(c.value)") }
                 return s
             },
-            Specimen(name: "progress-default", document: uikit, size: Size(width: 200, height: 4), backdrop: .plain) { _ in
+            Specimen(name: "progress-default", document: uikit, size: Size(width: 200, height: 4), backdrop: .plain) {
+                _ in
                 let p = ProgressView(progressViewStyle: .default, frame: Rect(x: 0, y: 0, width: 200, height: 4))
                 p.progress = 0.6
                 return p
             },
-            Specimen(name: "progress-bar", document: uikit, size: Size(width: 200, height: 2.5), backdrop: .plain) { _ in
+            Specimen(name: "progress-bar", document: uikit, size: Size(width: 200, height: 2.5), backdrop: .plain) {
+                _ in
                 let p = ProgressView(progressViewStyle: .bar, frame: Rect(x: 0, y: 0, width: 200, height: 2.5))
                 p.progress = 0.35
                 return p
             },
-            Specimen(name: "segmented", document: uikit, size: Size(width: 240, height: SegmentedControl.height),
-                     backdrop: .plain) { report in
-                let c = SegmentedControl(items: ["Day", "Week", "Month"], frame: Rect(x: 0, y: 0, width: 240, height: 32))
+            Specimen(
+                name: "segmented", document: uikit, size: Size(width: 240, height: SegmentedControl.height),
+                backdrop: .plain
+            ) { report in
+                let c = SegmentedControl(
+                    items: ["Day", "Week", "Month"], frame: Rect(x: 0, y: 0, width: 240, height: 32))
                 c.selectedSegmentIndex = 1
-                c.addAction(for: .valueChanged) { c, _ in report("segmented: valueChanged -> \(c.selectedSegmentIndex)") }
+                c.addAction(for: .valueChanged) { c, _ in report("segmented: valueChanged -> \(c.selectedSegmentIndex)")
+                }
                 return c
             },
-            Specimen(name: "segmented-images", document: uikit, size: Size(width: 160, height: SegmentedControl.height),
-                     backdrop: .plain) { report in
+            Specimen(
+                name: "segmented-images", document: uikit, size: Size(width: 160, height: SegmentedControl.height),
+                backdrop: .plain
+            ) { report in
                 let icons = [Color.systemBlue, Color.systemGreen, Color.red].compactMap(Catalog.dot)
                 let c = SegmentedControl(items: icons, frame: Rect(x: 0, y: 0, width: 160, height: 32))
                 c.selectedSegmentIndex = 0
                 c.setEnabled(false, forSegmentAt: 2)
-                c.addAction(for: .valueChanged) { c, _ in report("segmented-images: valueChanged -> \(c.selectedSegmentIndex)") }
+                c.addAction(for: .valueChanged) { c, _ in
+                    report("segmented-images: valueChanged -> \(c.selectedSegmentIndex)")
+                }
                 return c
             },
             Specimen(name: "stepper", document: uikit, size: Stepper.size, backdrop: .plain) { report in
@@ -77,15 +92,18 @@ extension Catalog {
                 s.addAction(for: .valueChanged) { s, _ in report("stepper: valueChanged -> \(Int(s.value))") }
                 return s
             },
-            Specimen(name: "page-control", document: uikit, size: Size(width: 120, height: PageControl.height),
-                     backdrop: .plain) { report in
+            Specimen(
+                name: "page-control", document: uikit, size: Size(width: 120, height: PageControl.height),
+                backdrop: .plain
+            ) { report in
                 let p = PageControl(frame: Rect(x: 0, y: 0, width: 120, height: PageControl.height))
                 p.numberOfPages = 5
                 p.currentPage = 1
                 p.addAction(for: .valueChanged) { p, _ in report("page-control: valueChanged -> \(p.currentPage)") }
                 return p
             },
-            Specimen(name: "gestures", document: uikit, size: Size(width: 200, height: 100), backdrop: .plain) { report in
+            Specimen(name: "gestures", document: uikit, size: Size(width: 200, height: 100), backdrop: .plain) {
+                report in
                 // A square to drag, click, double-click and hold; the status line names the
                 // recognizer that fired.
                 let area = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
@@ -131,7 +149,7 @@ extension Catalog {
                 column.layoutMargins = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
                 column.frame = Rect(x: 0, y: 0, width: 240, height: 96)
                 return column
-            },
+            }
         ]
     }
 

@@ -13,10 +13,13 @@ public enum Catalog {
             CatalogSection(title: "Checkboxes · document 003", specimens: checkboxes),
             CatalogSection(title: "Disabled controls · documents 002 and 003", specimens: disabled),
             CatalogSection(title: "Gradients · document 004", specimens: gradients),
-            CatalogSection(title: "Standard controls", specimens: standard.filter { !gestureAndLayoutNames.contains($0.name) }),
-            CatalogSection(title: "Gestures and stack views", specimens: standard.filter { gestureAndLayoutNames.contains($0.name) }),
+            CatalogSection(
+                title: "Standard controls", specimens: standard.filter { !gestureAndLayoutNames.contains($0.name) }),
+            CatalogSection(
+                title: "Gestures and stack views",
+                specimens: standard.filter { gestureAndLayoutNames.contains($0.name) }),
             CatalogSection(title: "Layers", specimens: layers),
-            CatalogSection(title: "Animation", specimens: animations),
+            CatalogSection(title: "Animation", specimens: animations)
         ]
     }
 
@@ -37,11 +40,17 @@ public enum Catalog {
 
     static var roundedRects: [Specimen] {
         [
-            Specimen(name: "rounded-rect-default", document: doc000, size: Size(width: 160, height: 100), backdrop: .checkerboard) { _ in
+            Specimen(
+                name: "rounded-rect-default", document: doc000, size: Size(width: 160, height: 100),
+                backdrop: .checkerboard
+            ) { _ in
                 let v = RoundedRectView(frame: Rect(x: 0, y: 0, width: 160, height: 100))
                 return v
             },
-            Specimen(name: "rounded-rect-styled", document: doc000, size: Size(width: 160, height: 100), backdrop: .checkerboard) { _ in
+            Specimen(
+                name: "rounded-rect-styled", document: doc000, size: Size(width: 160, height: 100),
+                backdrop: .checkerboard
+            ) { _ in
                 let v = RoundedRectView(frame: Rect(x: 0, y: 0, width: 160, height: 100))
                 v.rectColor = Color(red: 0.20, green: 0.50, blue: 0.90)
                 v.strokeColor = Color(red: 0.10, green: 0.20, blue: 0.50)
@@ -49,18 +58,23 @@ public enum Catalog {
                 v.cornerRadius = 20
                 return v
             },
-            Specimen(name: "rounded-rect-clamped", document: doc000, size: Size(width: 60, height: 40), backdrop: .checkerboard) { _ in
+            Specimen(
+                name: "rounded-rect-clamped", document: doc000, size: Size(width: 60, height: 40),
+                backdrop: .checkerboard
+            ) { _ in
                 let v = RoundedRectView(frame: Rect(x: 0, y: 0, width: 60, height: 40))
                 v.cornerRadius = 30
                 v.rectColor = Color(red: 0.95, green: 0.55, blue: 0.15)
                 v.strokeColor = Color(red: 0.55, green: 0.25, blue: 0.05)
                 return v
-            },
+            }
         ]
     }
 
-    static func shape(_ name: String, size: Size = Size(width: 160, height: 100), backdrop: Specimen.Backdrop = .plain,
-                      _ configure: @escaping @MainActor @Sendable (ShapeView) -> Void) -> Specimen {
+    static func shape(
+        _ name: String, size: Size = Size(width: 160, height: 100), backdrop: Specimen.Backdrop = .plain,
+        _ configure: @escaping @MainActor @Sendable (ShapeView) -> Void
+    ) -> Specimen {
         Specimen(name: name, document: doc001, size: size, backdrop: backdrop) { _ in
             let v = ShapeView(frame: Rect(origin: .zero, size: size))
             v.backgroundColor = Color(red: 0.98, green: 0.98, blue: 1)
@@ -75,18 +89,21 @@ public enum Catalog {
         return [
             shape("shape-bubble") { v in
                 // The document's first custom path: a capsule with a pointer below it.
-                let left = 20.0, pointer = 16.0
+                let left = 20.0
+                let pointer = 16.0
                 v.path = .custom { [unowned v] in
                     let labelHeight = v.frame.height - pointer
                     let radius = labelHeight / 2
                     $0.move(to: Point(x: radius, y: 0))
-                    $0.addArc(withCenter: Point(x: v.frame.width - radius, y: radius), radius: radius,
-                              startAngle: -.pi / 2, endAngle: .pi / 2, clockwise: true)
+                    $0.addArc(
+                        withCenter: Point(x: v.frame.width - radius, y: radius), radius: radius,
+                        startAngle: -.pi / 2, endAngle: .pi / 2, clockwise: true)
                     $0.addLine(to: Point(x: left + pointer, y: labelHeight))
                     $0.addLine(to: Point(x: left + pointer / 2, y: v.frame.height))
                     $0.addLine(to: Point(x: left, y: labelHeight))
-                    $0.addArc(withCenter: Point(x: radius, y: radius), radius: radius, startAngle: .pi / 2,
-                              endAngle: -.pi / 2, clockwise: true)
+                    $0.addArc(
+                        withCenter: Point(x: radius, y: radius), radius: radius, startAngle: .pi / 2,
+                        endAngle: -.pi / 2, clockwise: true)
                 }
                 v.outerShadow = soft
             },
@@ -129,13 +146,16 @@ public enum Catalog {
                 badge.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.3)
                 badge.layer.cornerRadius = 8
                 v.addSubview(badge)  // clipped by the shape
-            },
+            }
         ]
     }
 
     static var buttons: [Specimen] {
         [
-            Specimen(name: "highlight-trio", document: doc002, size: Size(width: 3 * 57 + 2 * 16, height: 57), backdrop: .plain) { report in
+            Specimen(
+                name: "highlight-trio", document: doc002, size: Size(width: 3 * 57 + 2 * 16, height: 57),
+                backdrop: .plain
+            ) { report in
                 let icon = CalendarIcon.load()
                 let trio = View(frame: Rect(x: 0, y: 0, width: 3 * 57 + 2 * 16, height: 57))
                 let plain = ImageView(frame: Rect(x: 0, y: 0, width: 57, height: 57), image: icon)
@@ -152,13 +172,15 @@ public enum Catalog {
                 for v in [plain, pressed, function] as [View] { trio.addSubview(v) }
                 return trio
             },
-            Specimen(name: "button-image", document: doc002, size: Size(width: 57, height: 57), backdrop: .plain) { report in
+            Specimen(name: "button-image", document: doc002, size: Size(width: 57, height: 57), backdrop: .plain) {
+                report in
                 let b = Button(frame: Rect(x: 0, y: 0, width: 57, height: 57))
                 b.setImage(CalendarIcon.load(), for: .normal)
                 b.addAction(for: .touchUpInside) { _, _ in report("button-image: touchUpInside") }
                 return b
             },
-            Specimen(name: "button-title", document: doc002, size: Size(width: 140, height: 44), backdrop: .plain) { report in
+            Specimen(name: "button-title", document: doc002, size: Size(width: 140, height: 44), backdrop: .plain) {
+                report in
                 let b = Button(frame: Rect(x: 0, y: 0, width: 140, height: 44))
                 b.setTitle("Press me", for: .normal)
                 b.setTitleColor(.white, for: .normal)
@@ -173,16 +195,20 @@ public enum Catalog {
                     report("button-title: touchUpInside (\(taps))")
                 }
                 return b
-            },
+            }
         ]
     }
 
-    static func checkbox(_ name: String, size: Size = Size(width: 40, height: 40), backdrop: Specimen.Backdrop = .dark,
-                         _ configure: @escaping @MainActor @Sendable (Checkbox) -> Void = { _ in }) -> Specimen {
+    static func checkbox(
+        _ name: String, size: Size = Size(width: 40, height: 40), backdrop: Specimen.Backdrop = .dark,
+        _ configure: @escaping @MainActor @Sendable (Checkbox) -> Void = { _ in }
+    ) -> Specimen {
         Specimen(name: name, document: doc003, size: size, backdrop: backdrop) { report in
             let box = Checkbox(frame: Rect(origin: .zero, size: size))
             configure(box)
-            box.addAction(for: .valueChanged) { box, _ in report("\(name): valueChanged -> \(box.checked ? "on" : "off")") }
+            box.addAction(for: .valueChanged) { box, _ in
+                report("\(name): valueChanged -> \(box.checked ? "on" : "off")")
+            }
             return box
         }
     }
@@ -201,26 +227,31 @@ public enum Catalog {
             checkbox("checkbox-clear-checkmark", backdrop: .colorful) { box in
                 box.checkmarkColor = .clear
                 box.checked = true
-            },
+            }
         ]
     }
 
     static var gradients: [Specimen] {
         let colors: [Color] = [.red, .orange, .yellow]
         return [
-            Specimen(name: "gradient-vertical", document: doc004, size: Size(width: 200, height: 200), backdrop: .plain) { _ in
+            Specimen(name: "gradient-vertical", document: doc004, size: Size(width: 200, height: 200), backdrop: .plain)
+            { _ in
                 GradientView(frame: Rect(x: 0, y: 0, width: 200, height: 200), colors: colors)
             },
-            Specimen(name: "gradient-horizontal", document: doc004, size: Size(width: 160, height: 160), backdrop: .plain) { _ in
+            Specimen(
+                name: "gradient-horizontal", document: doc004, size: Size(width: 160, height: 160), backdrop: .plain
+            ) { _ in
                 let g = GradientView(frame: Rect(x: 0, y: 0, width: 160, height: 160), colors: colors)
                 g.isHorizontal = true
                 return g
             },
-            Specimen(name: "gradient-locations", document: doc004, size: Size(width: 160, height: 160), backdrop: .plain) { _ in
+            Specimen(
+                name: "gradient-locations", document: doc004, size: Size(width: 160, height: 160), backdrop: .plain
+            ) { _ in
                 let g = GradientView(frame: Rect(x: 0, y: 0, width: 160, height: 160), colors: colors)
                 g.locations = [0, 0.2, 1]
                 return g
-            },
+            }
         ]
     }
 }

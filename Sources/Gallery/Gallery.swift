@@ -40,17 +40,22 @@ public enum Gallery {
     ///
     /// - Throws: `GalleryError.unknownSpecimen` or `.specimenOutside`; `RasterError` when
     ///   a picture cannot be drawn (memory) or a replay's shot cannot be written.
-    public static func shot(size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
-                            replay actions: [Replay.Action] = [], time: Double = 0, outputFolder: String = ".") throws -> Surface {
+    public static func shot(
+        size: Size = GalleryPage.defaultSize, scale: Double = 1, specimen: String? = nil,
+        replay actions: [Replay.Action] = [], time: Double = 0, outputFolder: String = "."
+    ) throws -> Surface {
         // Without a change to make, there is always a picture.
-        try shot(size: size, scale: scale, specimen: specimen, replay: actions, time: time, outputFolder: outputFolder,
-                 control: nil)!
+        try shot(
+            size: size, scale: scale, specimen: specimen, replay: actions, time: time, outputFolder: outputFolder,
+            control: nil)!
     }
 
     /// As `shot`, with a change made to the specimen's control (a state) before the
     /// picture; nil when the specimen is no control or the change could not be made.
-    static func shot(size: Size, scale: Double, specimen: String?, replay actions: [Replay.Action], time: Double,
-                     outputFolder: String, control change: ((Control) -> Bool)?) throws -> Surface? {
+    static func shot(
+        size: Size, scale: Double, specimen: String?, replay actions: [Replay.Action], time: Double,
+        outputFolder: String, control change: ((Control) -> Bool)?
+    ) throws -> Surface? {
         guard let pixels = PixelSize(points: size, scale: scale) else { throw GalleryError.badSize(size, scale) }
         let time = time.isFinite ? min(max(time, 0), 3600) : 0
         return try MediaClock.withManualClock(at: 0) {
@@ -77,11 +82,14 @@ public enum Gallery {
             page.reveal(specimen)
             root.layoutIfNeeded()
             guard let frame = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }
-            let px = Rect(x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale)
-                .integral.intersection(Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height)))
+            let px = Rect(
+                x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale
+            )
+            .integral.intersection(Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height)))
             guard !px.isNull, px.width >= 1, px.height >= 1 else { throw GalleryError.specimenOutside }
             let s = try Surface(width: Int(px.width), height: Int(px.height), scale: scale)
-            root.render(Rect(x: px.x / scale, y: px.y / scale, width: px.width / scale, height: px.height / scale), into: s)
+            root.render(
+                Rect(x: px.x / scale, y: px.y / scale, width: px.width / scale, height: px.height / scale), into: s)
             if let failure { throw failure }
             return s
         }
@@ -99,12 +107,15 @@ public enum Gallery {
     /// standard output and in the status line; Ctrl+Q and Ctrl+W close the window, and
     /// the run ends normally. Tab, Space, Return, Escape and the scrolling keys are the
     /// views' (see `RootView` and `ScrollView`).
-    public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil) throws {
+    public static func runWindow(size: Size = GalleryPage.defaultSize, scale: Double? = nil, display: String? = nil)
+        throws
+    {
         let made = makeRoot(size: size, scale: scale ?? 1)
         let root = made.0
         var page = made.1
-        let window = try X11Window(title: "Vitrine Gallery", root: root, display: display, scale: scale,
-                                   minimumSize: Size(width: 320, height: 240), className: "Vitrine")
+        let window = try X11Window(
+            title: "Vitrine Gallery", root: root, display: display, scale: scale,
+            minimumSize: Size(width: 320, height: 240), className: "Vitrine")
         if window.scale != CalendarIcon.displayScale {
             // The display's scale is known now: the page is built again with its images.
             CalendarIcon.displayScale = window.scale
@@ -119,10 +130,12 @@ public enum Gallery {
             StandardError.write("gallery: \(error); the window keeps its size")
             page.status.text = "not resized: \(error)"
         }
-        StandardError.write("gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
-                            + "at scale \(window.scale)")
+        StandardError.write(
+            "gallery: \(window.displayName): presenting with \(window.presentationPath.rawValue) "
+                + "at scale \(window.scale)")
         root.unhandledKeyHandler = { [unowned window] key in
-            let letter = key.charactersIgnoringModifiers.lowercased(), flags = key.modifierFlags.shortcutFlags
+            let letter = key.charactersIgnoringModifiers.lowercased()
+            let flags = key.modifierFlags.shortcutFlags
             if flags == .control && (letter == "q" || letter == "w") { return window.close() }
             guard (key.keyCode == .keyboardF12 && flags.isEmpty) || (flags == .control && letter == "s") else { return }
             do {

@@ -22,7 +22,8 @@ public final class GalleryPage: View {
     private var rowsWidth = -1.0
     private let statusBar = View()
     /// The status line.
-    public let status = Label(frame: .zero, text: "Click a control: its action shows here.", font: try? Font.system(size: 13))
+    public let status = Label(
+        frame: .zero, text: "Click a control: its action shows here.", font: try? Font.system(size: 13))
     private(set) var cards: [CardView] = []
 
     /// Builds the page with every specimen of the catalog.
@@ -57,7 +58,8 @@ public final class GalleryPage: View {
     /// Lays the cards out in rows under their section titles, wrapping at the page's width.
     override public func layoutSubviews() {
         let b = bounds
-        statusBar.frame = Rect(x: 0, y: b.height - GalleryPage.statusHeight, width: b.width, height: GalleryPage.statusHeight)
+        statusBar.frame = Rect(
+            x: 0, y: b.height - GalleryPage.statusHeight, width: b.width, height: GalleryPage.statusHeight)
         status.frame = Rect(x: 12, y: 0, width: max(0, b.width - 24), height: GalleryPage.statusHeight)
         content.frame = Rect(x: 0, y: 0, width: b.width, height: max(0, b.height - GalleryPage.statusHeight))
         if b.width != rowsWidth { arrangeRows(width: b.width) }
@@ -75,7 +77,8 @@ public final class GalleryPage: View {
         let limit = width - 2 * GalleryPage.margin
         for (heading, sectionCards) in sections {
             catalogue.addArrangedSubview(heading)
-            var row: [CardView] = [], rowWidth = 0.0
+            var row: [CardView] = []
+            var rowWidth = 0.0
             var rows: [StackView] = []
             func closeRow() {
                 guard !row.isEmpty else { return }
@@ -113,7 +116,9 @@ public final class GalleryPage: View {
         layoutIfNeeded()
         guard let card = cards.first(where: { $0.specimen.name == name }) else { return }
         var o = content.contentOffset
-        let f = card.convert(card.bounds, to: content), m = GalleryPage.margin, b = content.bounds
+        let f = card.convert(card.bounds, to: content)
+        let m = GalleryPage.margin
+        let b = content.bounds
         if f.maxY + m > b.maxY { o.y = f.maxY + m - b.height }
         if f.minY - m < o.y { o.y = f.minY - m }
         content.setContentOffset(o)

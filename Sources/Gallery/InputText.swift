@@ -7,7 +7,8 @@ public enum InputText {
     /// exponent; nil for anything else, a NUL or trailing text included.
     public static func number(_ text: some StringProtocol) -> Double? {
         guard !text.isEmpty, text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }),
-              let v = Double(String(text)), v.isFinite else { return nil }
+            let v = Double(String(text)), v.isFinite
+        else { return nil }
         return v
     }
 

@@ -73,10 +73,14 @@ public enum Replay {
                 continue
             }
             if verb == "key" || verb == "keydown" || verb == "keyup" {
-                guard words.count == 2 else { throw ParseError(line: n, reason: "\(verb) takes one key name, such as shift+Tab") }
+                guard words.count == 2 else {
+                    throw ParseError(line: n, reason: "\(verb) takes one key name, such as shift+Tab")
+                }
                 guard let key = XKeys.key(named: String(words[1])) else {
-                    throw ParseError(line: n, reason: "unknown key '\(words[1])': expected an X keysym name after modifiers "
-                                     + "(shift, ctrl, alt, super) joined by +")
+                    throw ParseError(
+                        line: n,
+                        reason: "unknown key '\(words[1])': expected an X keysym name after modifiers "
+                            + "(shift, ctrl, alt, super) joined by +")
                 }
                 out.append(verb == "key" ? .key(key) : verb == "keydown" ? .keyDown(key) : .keyUp(key))
                 continue
@@ -85,7 +89,8 @@ public enum Replay {
                 throw ParseError(line: n, reason: "unknown action '\(verb)'")
             }
             guard words.count == 3, let x = InputText.number(words[1]), let y = InputText.number(words[2]) else {
-                throw ParseError(line: n, reason: "\(verb) takes two finite numbers, \(verb == "scroll" ? "DX and DY" : "X and Y")")
+                throw ParseError(
+                    line: n, reason: "\(verb) takes two finite numbers, \(verb == "scroll" ? "DX and DY" : "X and Y")")
             }
             let p = Point(x: x, y: y)
             switch verb {
@@ -108,8 +113,10 @@ public enum Replay {
         func send(_ kind: PointerEvent.Kind, _ p: Point) {
             t += 0.05
             pointer = p
-            root.handle(PointerEvent(kind, at: p, button: kind == .move || kind == .press || kind == .release ? 1 : 0,
-                                     timestamp: t))
+            root.handle(
+                PointerEvent(
+                    kind, at: p, button: kind == .move || kind == .press || kind == .release ? 1 : 0,
+                    timestamp: t))
         }
         func type(_ kind: KeyEvent.Kind, _ key: Key) {
             t += 0.05

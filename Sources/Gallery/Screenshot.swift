@@ -9,7 +9,8 @@ public enum Screenshot {
     @discardableResult
     public static func save(_ frame: Surface) -> String {
         let stem = timestamp()
-        var name = "\(stem).png", n = 1
+        var name = "\(stem).png"
+        var n = 1
         while access(name, F_OK) == 0 {
             n += 1
             name = "\(stem)-\(n).png"

@@ -26,10 +26,28 @@ public enum ShotAll {
     /// whether it could be made (a control that cannot take the focus has no focused
     /// picture).
     @MainActor static let states: [(String, @MainActor (Control) -> Bool)] = [
-        ("highlighted", { $0.isHighlighted = true; return true }),
-        ("disabled", { $0.isEnabled = false; return true }),
-        ("selected", { $0.isSelected = true; return true }),
-        ("focused", { $0.root?.updateFocus(to: $0) ?? false }),
+        (
+            "highlighted",
+            {
+                $0.isHighlighted = true
+                return true
+            }
+        ),
+        (
+            "disabled",
+            {
+                $0.isEnabled = false
+                return true
+            }
+        ),
+        (
+            "selected",
+            {
+                $0.isSelected = true
+                return true
+            }
+        ),
+        ("focused", { $0.root?.updateFocus(to: $0) ?? false })
     ]
 
     /// Writes `NAME.png` for every specimen (or those named), and `NAME.STATE.png` for each
@@ -44,19 +62,26 @@ public enum ShotAll {
     ///
     /// - Throws: the errors of making the folder, drawing or writing a picture.
     @MainActor
-    public static func write(to directory: String, size: Size = GalleryPage.defaultSize, scale: Double = 1,
-                             specimens: [String]? = nil, replay: [Replay.Action] = []) throws -> [Entry] {
+    public static func write(
+        to directory: String, size: Size = GalleryPage.defaultSize, scale: Double = 1,
+        specimens: [String]? = nil, replay: [Replay.Action] = []
+    ) throws -> [Entry] {
         let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try writeManifest([], complete: false, to: dir)
         var entries: [Entry] = []
         func shoot(_ name: String, _ state: String?, _ change: ((Control) -> Bool)?) throws {
-            guard let picture = try Gallery.shot(size: size, scale: scale, specimen: name, replay: replay, time: 0,
-                                                 outputFolder: dir, control: change) else { return }
+            guard
+                let picture = try Gallery.shot(
+                    size: size, scale: scale, specimen: name, replay: replay, time: 0,
+                    outputFolder: dir, control: change)
+            else { return }
             let file = state.map { "\(name).\($0).png" } ?? "\(name).png"
             try picture.writePNG(to: file, beneath: dir)
-            entries.append(Entry(file: file, specimen: name, state: state ?? "normal", width: picture.width,
-                                 height: picture.height, scale: scale))
+            entries.append(
+                Entry(
+                    file: file, specimen: name, state: state ?? "normal", width: picture.width,
+                    height: picture.height, scale: scale))
         }
         for specimen in Catalog.all where specimens?.contains(specimen.name) ?? true {
             try shoot(specimen.name, nil, nil)

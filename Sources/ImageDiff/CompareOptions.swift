@@ -20,8 +20,10 @@ public struct CompareOptions: Sendable, Equatable {
     public var channelTolerance: Int?
 
     /// Options with the defaults above.
-    public init(threshold: Double = 0.1, detectsAntialiasing: Bool = true, maxDiffPixels: Int = 0,
-                maxDiffPixelRatio: Double = 0, ignoredRegions: [Rect] = [], channelTolerance: Int? = nil) {
+    public init(
+        threshold: Double = 0.1, detectsAntialiasing: Bool = true, maxDiffPixels: Int = 0,
+        maxDiffPixelRatio: Double = 0, ignoredRegions: [Rect] = [], channelTolerance: Int? = nil
+    ) {
         self.threshold = threshold.isFinite ? min(max(threshold, 0), 1) : 0.1
         self.detectsAntialiasing = detectsAntialiasing
         self.maxDiffPixels = max(0, maxDiffPixels)

@@ -38,18 +38,24 @@ public struct Comparison: Sendable {
         if identical { return true }
         let total = expectedSize.width * expectedSize.height
         return differingPixels <= options.maxDiffPixels
-            || Double(differingPixels) <= options.maxDiffPixelRatio * Double(total) + 1e-9 && options.maxDiffPixelRatio > 0
+            || Double(differingPixels) <= options.maxDiffPixelRatio * Double(total) + 1e-9
+                && options.maxDiffPixelRatio > 0
             || differingPixels == 0
     }
 
     /// A short report, one figure a line.
     public var report: String {
         guard sameSize else {
-            return "sizes differ: \(expectedSize.width) x \(expectedSize.height) against \(actualSize.width) x \(actualSize.height)"
+            return
+                "sizes differ: \(expectedSize.width) x \(expectedSize.height) against \(actualSize.width) x \(actualSize.height)"
         }
-        var lines = ["differing pixels: \(differingPixels)", "edge-noise pixels: \(antialiasedPixels)",
-                     "largest colour distance: " + String(format4: largestDelta)]
-        if let b = differenceBounds { lines.append("differences within x \(b.x) y \(b.y) size \(b.width) x \(b.height)") }
+        var lines = [
+            "differing pixels: \(differingPixels)", "edge-noise pixels: \(antialiasedPixels)",
+            "largest colour distance: " + String(format4: largestDelta)
+        ]
+        if let b = differenceBounds {
+            lines.append("differences within x \(b.x) y \(b.y) size \(b.width) x \(b.height)")
+        }
         lines.append(passes ? "equal within tolerance" : "different")
         return lines.joined(separator: "\n")
     }

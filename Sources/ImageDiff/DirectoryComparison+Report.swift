@@ -15,30 +15,42 @@ extension DirectoryComparison {
     public func writeReport(to path: String) throws(RasterError) {
         let file = try AtomicFile(path: path, refusingSymbolicLinks: true)
         let h = TextEscaping.html
-        try file.write(Self.head + "<p>Expected: \(h(expected)) &mdash; actual: \(h(actual))</p>\n"
-                       + "<table id=\"summary\"><tr><th>picture</th><th>result</th><th>differing pixels</th>"
-                       + "<th>edge noise</th></tr>\n")
+        try file.write(
+            Self.head + "<p>Expected: \(h(expected)) &mdash; actual: \(h(actual))</p>\n"
+                + "<table id=\"summary\"><tr><th>picture</th><th>result</th><th>differing pixels</th>"
+                + "<th>edge noise</th></tr>\n")
         for c in changed {
             let r = c.comparison
-            try file.write("<tr class=\"changed\"><td><a href=\"#\(h(c.name))\">\(h(c.name))</a></td><td>changed</td>"
-                           + "<td>\(r.sameSize ? String(r.differingPixels) : "sizes differ")</td>"
-                           + "<td>\(r.antialiasedPixels)</td></tr>\n")
+            try file.write(
+                "<tr class=\"changed\"><td><a href=\"#\(h(c.name))\">\(h(c.name))</a></td><td>changed</td>"
+                    + "<td>\(r.sameSize ? String(r.differingPixels) : "sizes differ")</td>"
+                    + "<td>\(r.antialiasedPixels)</td></tr>\n")
         }
-        for n in onlyExpected { try file.write("<tr><td>\(h(n))</td><td>only in the expected set</td><td></td><td></td></tr>\n") }
-        for n in onlyActual { try file.write("<tr><td>\(h(n))</td><td>only in the actual set</td><td></td><td></td></tr>\n") }
+        for n in onlyExpected {
+            try file.write("<tr><td>\(h(n))</td><td>only in the expected set</td><td></td><td></td></tr>\n")
+        }
+        for n in onlyActual {
+            try file.write("<tr><td>\(h(n))</td><td>only in the actual set</td><td></td><td></td></tr>\n")
+        }
         for u in unreadable {
             try file.write("<tr><td>\(h(u.name))</td><td>unreadable: \(h(u.reason))</td><td></td><td></td></tr>\n")
         }
-        for n in same { try file.write("<tr class=\"same\"><td>\(h(n))</td><td>the same</td><td>0</td><td></td></tr>\n") }
+        for n in same {
+            try file.write("<tr class=\"same\"><td>\(h(n))</td><td>the same</td><td>0</td><td></td></tr>\n")
+        }
         try file.write("</table>\n")
-        let folderA = try Folder(expected), folderB = try Folder(actual)
+        let folderA = try Folder(expected)
+        let folderB = try Folder(actual)
         for c in changed {
             // Each figure written as soon as it is encoded; only this pair is held.
-            let x = try Self.picture(c.name, in: folderA), y = try Self.picture(c.name, in: folderB)
-            try file.write("<section id=\"\(h(c.name))\"><h2>\(h(c.name))</h2>"
-                           + "<pre>\(h(c.comparison.report))</pre><div class=\"pictures\">")
+            let x = try Self.picture(c.name, in: folderA)
+            let y = try Self.picture(c.name, in: folderB)
+            try file.write(
+                "<section id=\"\(h(c.name))\"><h2>\(h(c.name))</h2>"
+                    + "<pre>\(h(c.comparison.report))</pre><div class=\"pictures\">")
             // Each picture encoded once, for its figure and the slider.
-            let px = try x.pngDataFavouringSpeed(), py = try y.pngDataFavouringSpeed()
+            let px = try x.pngDataFavouringSpeed()
+            let py = try y.pngDataFavouringSpeed()
             try Self.figure(px, alt: "expected", to: file)
             try Self.figure(py, alt: "actual", to: file)
             if c.comparison.sameSize, let diff = try ImageDiff.compare(x, y, options: options, diff: true).1 {
@@ -47,17 +59,19 @@ extension DirectoryComparison {
                 try Self.image(px, alt: "expected under", to: file)
                 try file.write("<div class=\"over\">")
                 try Self.image(py, alt: "actual over", to: file)
-                try file.write("</div><input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
-                               + "oninput=\"this.parentNode.querySelector('.over').style.width = this.value + '%'\"></div>"
-                               + "<figcaption>the actual over the expected</figcaption></figure>")
+                try file.write(
+                    "</div><input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
+                        + "oninput=\"this.parentNode.querySelector('.over').style.width = this.value + '%'\"></div>"
+                        + "<figcaption>the actual over the expected</figcaption></figure>")
             }
             try file.write("</div></section>\n")
         }
         // Once loaded, the page notes how many of its pictures decoded (for checking it
         // headless).
-        try file.write("<script>window.addEventListener('load', function () { document.body.dataset.decoded = "
-                       + "Array.prototype.filter.call(document.images, function (i) { return i.naturalWidth > 0; }).length "
-                       + "+ '/' + document.images.length; });</script>\n</body></html>\n")
+        try file.write(
+            "<script>window.addEventListener('load', function () { document.body.dataset.decoded = "
+                + "Array.prototype.filter.call(document.images, function (i) { return i.naturalWidth > 0; }).length "
+                + "+ '/' + document.images.length; });</script>\n</body></html>\n")
         try file.commit()
     }
 

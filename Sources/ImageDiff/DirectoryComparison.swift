@@ -48,11 +48,15 @@ public struct DirectoryComparison: Sendable {
         self.expected = expected
         self.actual = actual
         self.options = options
-        let folderA = try Folder(expected), folderB = try Folder(actual)
-        let a = try Self.pictures(in: folderA), b = try Self.pictures(in: folderB)
+        let folderA = try Folder(expected)
+        let folderB = try Folder(actual)
+        let a = try Self.pictures(in: folderA)
+        let b = try Self.pictures(in: folderB)
         onlyExpected = a.keys.filter { b[$0] == nil }.sorted()
         onlyActual = b.keys.filter { a[$0] == nil }.sorted()
-        var changed: [Change] = [], same: [String] = [], unreadable: [(String, String)] = []
+        var changed: [Change] = []
+        var same: [String] = []
+        var unreadable: [(String, String)] = []
         for name in a.keys.sorted() where b[name] != nil {
             do {
                 let (x, y) = try Self.load(name, folderA, a[name]!, folderB, b[name]!)
@@ -68,8 +72,10 @@ public struct DirectoryComparison: Sendable {
     }
 
     /// The two pictures of a name, refusing what is not a regular file.
-    static func load(_ name: String, _ folderA: Folder, _ kindA: Folder.Kind, _ folderB: Folder,
-                     _ kindB: Folder.Kind) throws(RasterError) -> (Surface, Surface) {
+    static func load(
+        _ name: String, _ folderA: Folder, _ kindA: Folder.Kind, _ folderB: Folder,
+        _ kindB: Folder.Kind
+    ) throws(RasterError) -> (Surface, Surface) {
         for (folder, kind) in [(folderA, kindA), (folderB, kindB)] {
             let path = folder.path + "/" + name
             switch kind {
@@ -94,14 +100,18 @@ public struct DirectoryComparison: Sendable {
     /// characters escaped, and a change of size is said as such.
     public var summary: String {
         let e = TextEscaping.terminal
-        var lines = ["\(changed.count) changed, \(same.count) the same, \(onlyExpected.count) only in \(e(expected)), "
-                     + "\(onlyActual.count) only in \(e(actual))"]
+        var lines = [
+            "\(changed.count) changed, \(same.count) the same, \(onlyExpected.count) only in \(e(expected)), "
+                + "\(onlyActual.count) only in \(e(actual))"
+        ]
         for c in changed {
             let r = c.comparison
-            lines.append("changed: \(e(c.name)): " + (r.sameSize
-                ? "\(r.differingPixels) pixels"
-                : "sizes differ: \(r.expectedSize.width) x \(r.expectedSize.height) against "
-                    + "\(r.actualSize.width) x \(r.actualSize.height)"))
+            lines.append(
+                "changed: \(e(c.name)): "
+                    + (r.sameSize
+                        ? "\(r.differingPixels) pixels"
+                        : "sizes differ: \(r.expectedSize.width) x \(r.expectedSize.height) against "
+                            + "\(r.actualSize.width) x \(r.actualSize.height)"))
         }
         for n in onlyExpected { lines.append("only in \(e(expected)): \(e(n))") }
         for n in onlyActual { lines.append("only in \(e(actual)): \(e(n))") }

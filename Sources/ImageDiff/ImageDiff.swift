@@ -10,7 +10,10 @@ public enum ImageDiff {
     /// A pixel over white, as straight 8-bit colour: `c + 255 - a` for premultiplied c.
     @inline(__always)
     static func overWhite(_ w: UInt32) -> (r: Double, g: Double, b: Double) {
-        let a = Double(w >> 24), r = Double((w >> 16) & 255), g = Double((w >> 8) & 255), b = Double(w & 255)
+        let a = Double(w >> 24)
+        let r = Double((w >> 16) & 255)
+        let g = Double((w >> 8) & 255)
+        let b = Double(w & 255)
         return (r + 255 - a, g + 255 - a, b + 255 - a)
     }
 
@@ -22,8 +25,11 @@ public enum ImageDiff {
     /// The YIQ distance between two premultiplied pixels over white.
     @inline(__always)
     static func delta(_ p: UInt32, _ q: UInt32) -> Double {
-        let a = overWhite(p), b = overWhite(q)
-        let dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b
+        let a = overWhite(p)
+        let b = overWhite(q)
+        let dr = a.r - b.r
+        let dg = a.g - b.g
+        let db = a.b - b.b
         let y = 0.29889531 * dr + 0.58662247 * dg + 0.11448223 * db
         let i = 0.59597799 * dr - 0.27417610 * dg - 0.32180189 * db
         let q = 0.21147017 * dr - 0.52261711 * dg + 0.31114694 * db
@@ -40,13 +46,18 @@ public enum ImageDiff {
     /// size, or with a coordinate that is not finite, is safe (a NaN one ignores nothing).
     ///
     /// - Throws: `RasterError.outOfMemory` when the diff picture's memory cannot be had.
-    public static func compare(_ expected: Surface, _ actual: Surface, options: CompareOptions = CompareOptions(),
-                               diff: Bool = false) throws(RasterError) -> (Comparison, Surface?) {
-        let w = expected.width, h = expected.height
-        let sizeA = (expected.width, expected.height), sizeB = (actual.width, actual.height)
+    public static func compare(
+        _ expected: Surface, _ actual: Surface, options: CompareOptions = CompareOptions(),
+        diff: Bool = false
+    ) throws(RasterError) -> (Comparison, Surface?) {
+        let w = expected.width
+        let h = expected.height
+        let sizeA = (expected.width, expected.height)
+        let sizeB = (actual.width, actual.height)
         guard sizeA == sizeB else {
-            let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
-                               largestDelta: 1, differenceBounds: nil, comparedPixels: 0, identical: false, options: options)
+            let c = Comparison(
+                expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
+                largestDelta: 1, differenceBounds: nil, comparedPixels: 0, identical: false, options: options)
             return (c, nil)
         }
         let ignored = options.ignoredRegions.compactMap { PixelBox(covering: $0, width: w, height: h) }
@@ -54,17 +65,25 @@ public enum ImageDiff {
         // Without a diff to draw, equal pictures need no more than their rows compared
         // (the scan stops at the first row that differs).
         if !diff && (0..<h).allSatisfy({ expected.rowEquals(actual, $0) }) {
-            let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
-                               largestDelta: 0, differenceBounds: nil, comparedPixels: w * h - PixelBox.union(ignored),
-                               identical: true, options: options)
+            let c = Comparison(
+                expectedSize: sizeA, actualSize: sizeB, differingPixels: 0, antialiasedPixels: 0,
+                largestDelta: 0, differenceBounds: nil, comparedPixels: w * h - PixelBox.union(ignored),
+                identical: true, options: options)
             return (c, nil)
         }
         let out = diff ? try Surface(width: w, height: h) : nil
         let limit = maximumDelta * options.threshold * options.threshold
-        var differing = 0, noise = 0, largest = 0.0, compared = 0
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var differing = 0
+        var noise = 0
+        var largest = 0.0
+        var compared = 0
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = -1
+        var y1 = -1
         var sameRows = 0
-        let red = Pixel(r: 255, g: 0, b: 0, a: 255), yellow = Pixel(r: 255, g: 255, b: 0, a: 255)
+        let red = Pixel(r: 255, g: 0, b: 0, a: 255)
+        let yellow = Pixel(r: 255, g: 255, b: 0, a: 255)
         for y in 0..<h {
             let sameRow = expected.rowEquals(actual, y)
             if sameRow { sameRows += 1 }
@@ -76,8 +95,9 @@ public enum ImageDiff {
                     guard let out else { return }
                     let grey = min(max(255 + (brightness(overWhite(p)) - 255) * 0.1, 0), 255)
                     if ignored {
-                        out[x, y] = Pixel(r: UInt8(grey * 0.8 + 0.5), g: UInt8(grey * 0.8 + 0.5),
-                                          b: UInt8(grey * 0.8 + 51 + 0.5), a: 255)
+                        out[x, y] = Pixel(
+                            r: UInt8(grey * 0.8 + 0.5), g: UInt8(grey * 0.8 + 0.5),
+                            b: UInt8(grey * 0.8 + 51 + 0.5), a: 255)
                     } else {
                         let g = UInt8(grey + 0.5)
                         out[x, y] = Pixel(r: g, g: g, b: g, a: 255)
@@ -100,7 +120,9 @@ public enum ImageDiff {
                 let differs: Bool
                 if let t = options.channelTolerance {
                     var m = 0
-                    for s in stride(from: 0, to: 32, by: 8) { m = max(m, abs(Int((p >> s) & 255) - Int((q >> s) & 255))) }
+                    for s in stride(from: 0, to: 32, by: 8) {
+                        m = max(m, abs(Int((p >> s) & 255) - Int((q >> s) & 255)))
+                    }
                     largest = max(largest, Double(m) / 255)
                     differs = m > t
                 } else {
@@ -113,31 +135,44 @@ public enum ImageDiff {
                     continue
                 }
                 if options.detectsAntialiasing && options.channelTolerance == nil
-                    && (antialiased(expected, x, y, actual) || antialiased(actual, x, y, expected)) {
+                    && (antialiased(expected, x, y, actual) || antialiased(actual, x, y, expected))
+                {
                     noise += 1
                     out?[x, y] = yellow
                     continue
                 }
                 differing += 1
                 out?[x, y] = red
-                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+                x0 = min(x0, x)
+                y0 = min(y0, y)
+                x1 = max(x1, x)
+                y1 = max(y1, y)
             }
         }
         let bounds = x1 < 0 ? nil : (x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
-        let c = Comparison(expectedSize: sizeA, actualSize: sizeB, differingPixels: differing, antialiasedPixels: noise,
-                           largestDelta: min(largest, 1), differenceBounds: bounds, comparedPixels: compared,
-                           identical: sameRows == h, options: options)
+        let c = Comparison(
+            expectedSize: sizeA, actualSize: sizeB, differingPixels: differing, antialiasedPixels: noise,
+            largestDelta: min(largest, 1), differenceBounds: bounds, comparedPixels: compared,
+            identical: sameRows == h, options: options)
         return (c, out)
     }
 
     /// Whether the pixel at (x, y) of `img` is edge noise: between a darker and a brighter
     /// neighbour, one of which sits in a flat area in both pictures (SNAPSHOTS.md).
     static func antialiased(_ img: Surface, _ x: Int, _ y: Int, _ other: Surface) -> Bool {
-        let w = img.width, h = img.height
-        let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
+        let w = img.width
+        let h = img.height
+        let xa = max(x - 1, 0)
+        let ya = max(y - 1, 0)
+        let xb = min(x + 1, w - 1)
+        let yb = min(y + 1, h - 1)
         var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
-        var minDelta = 0.0, maxDelta = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        var minDelta = 0.0
+        var maxDelta = 0.0
+        var minX = 0
+        var minY = 0
+        var maxX = 0
+        var maxY = 0
         let centre = img[x, y].argb
         let yc = brightness(overWhite(centre))
         for ny in ya...yb {
@@ -148,9 +183,13 @@ public enum ImageDiff {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if d < minDelta {
-                    minDelta = d; minX = nx; minY = ny
+                    minDelta = d
+                    minX = nx
+                    minY = ny
                 } else if d > maxDelta {
-                    maxDelta = d; maxX = nx; maxY = ny
+                    maxDelta = d
+                    maxX = nx
+                    maxY = ny
                 }
             }
         }
@@ -162,8 +201,12 @@ public enum ImageDiff {
     /// Whether a pixel has at least three neighbours of its very colour (a border pixel
     /// starts with one).
     static func hasManySiblings(_ img: Surface, _ x: Int, _ y: Int) -> Bool {
-        let w = img.width, h = img.height
-        let xa = max(x - 1, 0), ya = max(y - 1, 0), xb = min(x + 1, w - 1), yb = min(y + 1, h - 1)
+        let w = img.width
+        let h = img.height
+        let xa = max(x - 1, 0)
+        let ya = max(y - 1, 0)
+        let xb = min(x + 1, w - 1)
+        let yb = min(y + 1, h - 1)
         var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
         let c = overWhite(img[x, y].argb)
         for ny in ya...yb {

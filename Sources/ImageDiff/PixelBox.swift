@@ -12,7 +12,10 @@ struct PixelBox: Equatable {
         guard !r.x.isNaN, !r.y.isNaN, !r.width.isNaN, !r.height.isNaN else { return nil }
         func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
         // minX and maxX of a rectangle with an infinite side are NaN; take them by hand.
-        let ax = r.x, bx = r.x + r.width, ay = r.y, by = r.y + r.height
+        let ax = r.x
+        let bx = r.x + r.width
+        let ay = r.y
+        let by = r.y + r.height
         guard !bx.isNaN, !by.isNaN else { return nil }
         x0 = clamp(min(ax, bx).rounded(.down), width)
         x1 = clamp(max(ax, bx).rounded(.up), width)
@@ -32,9 +35,16 @@ struct PixelBox: Equatable {
         let rows = Set(boxes.flatMap { [$0.y0, $0.y1] }).sorted()
         for (top, bottom) in zip(rows, rows.dropFirst()) {
             let spans = boxes.filter { $0.y0 <= top && $0.y1 >= bottom }.map { ($0.x0, $0.x1) }.sorted { $0.0 < $1.0 }
-            var covered = 0, end = Int.min
+            var covered = 0
+            var end = Int.min
             for (a, b) in spans {
-                if a >= end { covered += b - a; end = b } else if b > end { covered += b - end; end = b }
+                if a >= end {
+                    covered += b - a
+                    end = b
+                } else if b > end {
+                    covered += b - end
+                    end = b
+                }
             }
             total += covered * (bottom - top)
         }

@@ -216,11 +216,17 @@ open class BasicAnimation: PropertyAnimation {
     }
 
     override func value(at f: Double, model: Any?) -> Any? {
-        var from = fromValue, to = toValue
+        var from = fromValue
+        var to = toValue
         if let by = byValue {
-            if from == nil && to == nil { from = model; to = model.flatMap { Interpolation.add($0, by) } }
-            else if from == nil, let t = to { from = Interpolation.subtract(t, by) }
-            else if to == nil, let fr = from { to = Interpolation.add(fr, by) }
+            if from == nil && to == nil {
+                from = model
+                to = model.flatMap { Interpolation.add($0, by) }
+            } else if from == nil, let t = to {
+                from = Interpolation.subtract(t, by)
+            } else if to == nil, let fr = from {
+                to = Interpolation.add(fr, by)
+            }
         }
         if from == nil { from = model }
         if to == nil { to = model }
@@ -294,15 +300,19 @@ open class KeyframeAnimation: PropertyAnimation {
         let n = values.count
         if n == 1 { return values[0] }
         if calculationMode == .paced || calculationMode == .cubic || calculationMode == .cubicPaced,
-           let v = KeyframeCurve(values: values, keyTimes: keyTimes?.count == n ? keyTimes : nil,
-                                 mode: calculationMode)?.value(at: f, timingFunctions: timingFunctions) {
+            let v = KeyframeCurve(
+                values: values, keyTimes: keyTimes?.count == n ? keyTimes : nil,
+                mode: calculationMode)?.value(at: f, timingFunctions: timingFunctions)
+        {
             return v
         }
         let times: [Double]
         if let keyTimes, keyTimes.count == n || (calculationMode == .discrete && keyTimes.count == n + 1) {
             times = Array(keyTimes.prefix(n))
         } else {
-            times = calculationMode == .discrete ? (0..<n).map { Double($0) / Double(n) }
+            times =
+                calculationMode == .discrete
+                ? (0..<n).map { Double($0) / Double(n) }
                 : (0..<n).map { Double($0) / Double(n - 1) }
         }
         if calculationMode == .discrete {
@@ -325,7 +335,8 @@ open class KeyframeAnimation: PropertyAnimation {
     override func apply(to state: inout LayerState, model: LayerState, at time: Double) -> Bool {
         let finished = super.apply(to: &state, model: model, at: time)
         guard let path, let rotationMode, let f = progress(at: time).fraction,
-              let p = KeyframeAnimation.point(on: path, at: f) else { return finished }
+            let p = KeyframeAnimation.point(on: path, at: f)
+        else { return finished }
         let angle = p.angle + (rotationMode == .rotateAutoReverse ? Double.pi : 0)
         state.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(model.transform)
         return finished
@@ -379,8 +390,12 @@ open class SpringAnimation: BasicAnimation {
 
     /// The spring's progress at `t` seconds: 0 at the start, 1 at rest.
     public func position(at t: Double) -> Double {
-        let m = max(mass, 1e-9), k = max(stiffness, 1e-9), c = max(damping, 0), v0 = initialVelocity
-        let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot())
+        let m = max(mass, 1e-9)
+        let k = max(stiffness, 1e-9)
+        let c = max(damping, 0)
+        let v0 = initialVelocity
+        let w0 = (k / m).squareRoot()
+        let zeta = c / (2 * (k * m).squareRoot())
         let d: Double
         if zeta < 1 - 1e-9 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
@@ -388,8 +403,10 @@ open class SpringAnimation: BasicAnimation {
         } else if zeta > 1 + 1e-9 {
             // d = A e^(r1 t) + B e^(r2 t), d(0) = -1, d'(0) = v0.
             let root = w0 * (zeta * zeta - 1).squareRoot()
-            let r1 = -zeta * w0 + root, r2 = -zeta * w0 - root
-            let a = (v0 + r2) / (r1 - r2), b = -1 - a
+            let r1 = -zeta * w0 + root
+            let r2 = -zeta * w0 - root
+            let a = (v0 + r2) / (r1 - r2)
+            let b = -1 - a
             d = a * exp(r1 * t) + b * exp(r2 * t)
         } else {
             d = exp(-w0 * t) * (-1 + (v0 - w0) * t)
@@ -406,8 +423,12 @@ open class SpringAnimation: BasicAnimation {
     /// 1, stiffness 100).
     public var settlingDuration: Double {
         let epsilon = 1.0 / 1200
-        let m = max(mass, 1e-9), k = max(stiffness, 1e-9), c = max(damping, 0), v0 = initialVelocity
-        let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot())
+        let m = max(mass, 1e-9)
+        let k = max(stiffness, 1e-9)
+        let c = max(damping, 0)
+        let v0 = initialVelocity
+        let w0 = (k / m).squareRoot()
+        let zeta = c / (2 * (k * m).squareRoot())
         if zeta < 1 - 1e-9 {
             guard zeta > 0 else { return 60 }
             let wd = w0 * (1 - zeta * zeta).squareRoot()
@@ -447,7 +468,8 @@ open class AnimationGroup: Animation {
         let s = speed == 0 || !speed.isFinite ? 0 : speed
         let local = (time - beginTime) * s + timeOffset
         let finished = local >= activeDuration
-        let shows = (local >= 0 || fillMode == .backwards || fillMode == .both)
+        let shows =
+            (local >= 0 || fillMode == .backwards || fillMode == .both)
             && (!finished || fillMode == .forwards || fillMode == .both)
         guard shows else { return finished }
         var t = min(max(local, 0), activeDuration)

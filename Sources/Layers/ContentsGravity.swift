@@ -39,12 +39,15 @@ public enum ContentsGravity: Hashable, Sendable {
     /// The rectangle contents of `size` points take in `bounds`, y as the bounds have it:
     /// `.top` at `bounds.maxY`.
     public func rect(for size: Size, in bounds: Rect) -> Rect {
-        let b = bounds, w = size.width, h = size.height
+        let b = bounds
+        let w = size.width
+        let h = size.height
         switch self {
         case .resize: return b
         case .resizeAspect, .resizeAspectFill:
             guard w > 0, h > 0 else { return b }
-            let sx = b.width / w, sy = b.height / h
+            let sx = b.width / w
+            let sy = b.height / h
             let k = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
             return Rect(x: b.midX - w * k / 2, y: b.midY - h * k / 2, width: w * k, height: h * k)
         case .center: return Rect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)

@@ -18,6 +18,8 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
     /// The bottom-right corner (`layerMaxXMaxYCorner`).
     public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
     /// All four, the default.
-    public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner,
-                                         .layerMaxXMaxYCorner]
+    public static let all: CornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner,
+        .layerMaxXMaxYCorner
+    ]
 }

@@ -66,7 +66,8 @@ open class GradientLayer: Layer {
         c.saveGState()
         defer { c.restoreGState() }
         c.clip(to: b)
-        let s = shown.startPoint, e = shown.endPoint
+        let s = shown.startPoint
+        let e = shown.endPoint
         switch type {
         case .axial:
             if s == e {
@@ -76,7 +77,8 @@ open class GradientLayer: Layer {
             }
             c.drawLayerGradient(gradient, in: b, startPoint: s, endPoint: e)
         case .radial:
-            let rx = abs(e.x - s.x), ry = abs(e.y - s.y)
+            let rx = abs(e.x - s.x)
+            let ry = abs(e.y - s.y)
             guard rx > 0, ry > 0 else {
                 c.setFillColor(gradient.stops.last!.color)
                 c.fill(b)
@@ -86,8 +88,9 @@ open class GradientLayer: Layer {
             c.scaleBy(x: b.width, y: b.height)
             c.translateBy(x: s.x, y: s.y)
             c.scaleBy(x: rx, y: ry)
-            c.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: 1,
-                                 options: .extendBoth)
+            c.drawRadialGradient(
+                gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: 1,
+                options: .extendBoth)
         case .conic:
             c.translateBy(x: b.minX, y: b.minY)
             c.scaleBy(x: b.width, y: b.height)

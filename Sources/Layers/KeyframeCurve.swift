@@ -25,12 +25,15 @@ struct KeyframeCurve {
         let n = points.count
         var t: [[Double]] = []
         for i in 0..<n {
-            let before = points[max(i - 1, 0)], after = points[min(i + 1, n - 1)]
+            let before = points[max(i - 1, 0)]
+            let after = points[min(i + 1, n - 1)]
             let scale = (i == 0 || i == n - 1) ? 1.0 : 0.5
             t.append(zip(after, before).map { ($0 - $1) * scale })
         }
         tangents = t
-        func distance(_ a: [Double], _ b: [Double]) -> Double { zip(a, b).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot() }
+        func distance(_ a: [Double], _ b: [Double]) -> Double {
+            zip(a, b).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+        }
         switch mode {
         case .paced:
             // Key times proportional to the distance travelled.
@@ -68,7 +71,8 @@ struct KeyframeCurve {
             // The parameter whose length along the curve is f of the whole.
             let total = lengths.last ?? 0
             let target = f * total
-            var lo = 0, hi = lengths.count - 1
+            var lo = 0
+            var hi = lengths.count - 1
             while lo + 1 < hi {
                 let mid = (lo + hi) / 2
                 if lengths[mid] < target { lo = mid } else { hi = mid }
@@ -86,7 +90,9 @@ struct KeyframeCurve {
             let span = times[i + 1] - times[i]
             var local = span > 0 ? (f - times[i]) / span : 1
             if mode == .cubic, let tf = timingFunctions, i < tf.count { local = tf[i].progress(at: local) }
-            p = mode == .paced ? zip(points[i], points[i + 1]).map { $0 + ($1 - $0) * local }
+            p =
+                mode == .paced
+                ? zip(points[i], points[i + 1]).map { $0 + ($1 - $0) * local }
                 : KeyframeCurve.hermite(points, tangents, i, local)
         }
         return KeyframeCurve.value(p, like: template)
@@ -94,8 +100,12 @@ struct KeyframeCurve {
 
     /// The cubic Hermite curve of segment `i` at `u` in 0...1.
     static func hermite(_ points: [[Double]], _ tangents: [[Double]], _ i: Int, _ u: Double) -> [Double] {
-        let u2 = u * u, u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        let u2 = u * u
+        let u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1
+        let h10 = u3 - 2 * u2 + u
+        let h01 = -2 * u3 + 3 * u2
+        let h11 = u3 - u2
         return (0..<points[i].count).map { c in
             h00 * points[i][c] + h10 * tangents[i][c] + h01 * points[i + 1][c] + h11 * tangents[i + 1][c]
         }

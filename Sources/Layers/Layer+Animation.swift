@@ -35,7 +35,9 @@ extension Layer {
     /// are in the layer's own time (`speed`, `timeOffset`, `beginTime`).
     public func add(_ animation: Animation, forKey key: String?) {
         let copy = animation.copy()
-        if (copy as? PropertyAnimation)?.keyPath?.hasPrefix("sublayerTransform") == true { Layer.someSublayerTransform = true }
+        if (copy as? PropertyAnimation)?.keyPath?.hasPrefix("sublayerTransform") == true {
+            Layer.someSublayerTransform = true
+        }
         if copy.beginTime == 0 { copy.beginTime = localTime(fromMedia: currentMediaTime()) }
         let name = key ?? "animation-\(ObjectIdentifier(copy).hashValue)"
         if let i = running.firstIndex(where: { $0.key == name }) {
@@ -145,10 +147,12 @@ extension Layer {
             let a = basic.copy() as! BasicAnimation
             let new = model.value(forKeyPath: key)
             if a.isAdditive, let oldModel, let new, let offset = Interpolation.subtract(oldModel, new),
-               let zero = Interpolation.subtract(new, new) {
+                let zero = Interpolation.subtract(new, new)
+            {
                 a.fromValue = offset
                 a.toValue = zero
-                var name = key, n = 1
+                var name = key
+                var n = 1
                 while animation(forKey: name) != nil {
                     n += 1
                     name = "\(key)-\(n)"

@@ -62,8 +62,9 @@ extension Layer {
             reused = true
             if redraw == nil {
                 let c = storeContent
-                redraw = Rect(x: b.minX + Double(c.x0) / scale, y: b.minY + Double(c.y0) / scale,
-                              width: Double(c.width) / scale, height: Double(c.height) / scale)
+                redraw = Rect(
+                    x: b.minX + Double(c.x0) / scale, y: b.minY + Double(c.y0) / scale,
+                    width: Double(c.width) / scale, height: Double(c.height) / scale)
             }
         } else {
             do {

@@ -125,19 +125,21 @@ extension Layer {
     /// `p -> position + T(p - anchor)`, then the superlayer's `sublayerTransform`, the
     /// depth dropped. Affine unless a transform on the way has perspective.
     public var transformToSuperlayer: ProjectiveTransform {
-        LayerState.toSuperlayer(bounds: model.bounds, anchorPoint: model.anchorPoint, position: model.position,
-                                transform: model.transform, anchorPointZ: model.anchorPointZ, zPosition: model.zPosition,
-                                flipped: model.isGeometryFlipped,
-                                through: Layer.someSublayerTransform ? superlayer?.model.sublayerMap : nil)
+        LayerState.toSuperlayer(
+            bounds: model.bounds, anchorPoint: model.anchorPoint, position: model.position,
+            transform: model.transform, anchorPointZ: model.anchorPointZ, zPosition: model.zPosition,
+            flipped: model.isGeometryFlipped,
+            through: Layer.someSublayerTransform ? superlayer?.model.sublayerMap : nil)
     }
 
     /// The map from this layer's coordinates to its superlayer's as drawn now, with the
     /// running animations.
     var shownToSuperlayer: ProjectiveTransform {
-        LayerState.toSuperlayer(bounds: shown.bounds, anchorPoint: shown.anchorPoint, position: shown.position,
-                                transform: shown.transform, anchorPointZ: shown.anchorPointZ, zPosition: shown.zPosition,
-                                flipped: shown.isGeometryFlipped,
-                                through: Layer.someSublayerTransform ? superlayer?.shown.sublayerMap : nil)
+        LayerState.toSuperlayer(
+            bounds: shown.bounds, anchorPoint: shown.anchorPoint, position: shown.position,
+            transform: shown.transform, anchorPointZ: shown.anchorPointZ, zPosition: shown.zPosition,
+            flipped: shown.isGeometryFlipped,
+            through: Layer.someSublayerTransform ? superlayer?.shown.sublayerMap : nil)
     }
 
     /// Whether the layer is single-sided and faces away from its superlayer's viewer.
@@ -191,7 +193,8 @@ extension Layer {
     public func hitTest(_ point: Point) -> Layer? {
         let t = transformToSuperlayer
         guard !model.isHidden, point.isFinite, !facesAway(t, single: !model.isDoubleSided),
-              let inverse = t.inverted(), let p = inverse.apply(to: point) else { return nil }
+            let inverse = t.inverted(), let p = inverse.apply(to: point)
+        else { return nil }
         if model.masksToBounds && !roundedBoundsPath.contains(p) { return nil }
         for s in orderedSublayers.reversed() {
             if let hit = s.hitTest(p) { return hit }

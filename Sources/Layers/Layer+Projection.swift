@@ -19,8 +19,10 @@ extension Layer {
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
         if let dirty, !map.apply(to: extent).intersects(dirty) { return }
         let toDevice = map.concatenating(ProjectiveTransform(c.transform))
-        let corners = [Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
-                       Point(x: extent.maxX, y: extent.maxY), Point(x: extent.minX, y: extent.maxY)]
+        let corners = [
+            Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
+            Point(x: extent.maxX, y: extent.maxY), Point(x: extent.minX, y: extent.maxY)
+        ]
         let outline = toDevice.apply(toPolygon: corners)
         guard outline.count >= 3 else { return }
         // The device pixels the whole projection covers: kept for the next frames while
@@ -32,22 +34,29 @@ extension Layer {
         let keeps = box.width * box.height <= Layer.keptProjectionArea
         let visible = keeps ? box : box.intersection(clip)
         guard !visible.isNull, visible.width > 0, visible.height > 0, visible.intersects(clip) else { return }
-        let x0 = Int(visible.minX.rounded(.down)), y0 = Int(visible.minY.rounded(.down))
-        let x1 = Int(visible.maxX.rounded(.up)), y1 = Int(visible.maxY.rounded(.up))
+        let x0 = Int(visible.minX.rounded(.down))
+        let y0 = Int(visible.minY.rounded(.down))
+        let x1 = Int(visible.maxX.rounded(.up))
+        let y1 = Int(visible.maxY.rounded(.up))
         let projected: Surface
         if keeps, let kept = projectedRendering, kept.generation == contentGeneration, kept.toDevice == toDevice,
-           kept.x0 == x0, kept.y0 == y0, kept.surface.width == x1 - x0, kept.surface.height == y1 - y0 {
+            kept.x0 == x0, kept.y0 == y0, kept.surface.width == x1 - x0, kept.surface.height == y1 - y0
+        {
             projected = kept.surface
         } else {
             projectedRendering = nil
             let generation = contentGeneration
-            guard let drawn = drawProjected(map, toDevice: toDevice, extent: extent, corners: corners, outline: outline,
-                                            x0: x0, y0: y0, x1: x1, y1: y1, in: c) else { return }
+            guard
+                let drawn = drawProjected(
+                    map, toDevice: toDevice, extent: extent, corners: corners, outline: outline,
+                    x0: x0, y0: y0, x1: x1, y1: y1, in: c)
+            else { return }
             projected = drawn
             // Kept unless drawing it changed it (a store drawn for the first time).
             if keeps && generation == contentGeneration {
-                projectedRendering = ProjectedRendering(generation: generation, toDevice: toDevice, x0: x0, y0: y0,
-                                                        surface: drawn)
+                projectedRendering = ProjectedRendering(
+                    generation: generation, toDevice: toDevice, x0: x0, y0: y0,
+                    surface: drawn)
             }
         }
         // Onto the device pixel for pixel.
@@ -60,15 +69,19 @@ extension Layer {
     /// Draws the subtree flat and maps it through the projection into a surface of the
     /// device pixels `x0..<x1`, `y0..<y1`; nil when it cannot be drawn (the context's
     /// failure says why).
-    private func drawProjected(_ map: ProjectiveTransform, toDevice: ProjectiveTransform, extent: Rect, corners: [Point],
-                               outline: [Point], x0: Int, y0: Int, x1: Int, y1: Int, in c: Context) -> Surface? {
+    private func drawProjected(
+        _ map: ProjectiveTransform, toDevice: ProjectiveTransform, extent: Rect, corners: [Point],
+        outline: [Point], x0: Int, y0: Int, x1: Int, y1: Int, in c: Context
+    ) -> Surface? {
         // Drawn flat as densely as the nearest part of it shows: the device's scale times
         // the magnification of the nearest corner (1 / w there), capped.
         let weights = corners.map { map.weight(of: $0) }.filter { $0 > 0 }
         let near = weights.min().map { min(1 / $0, Layer.projectionMagnification) } ?? 1
         let density = max(c.transform.maximumScale, 1e-3) * max(near, 1)
-        let width = Int((extent.width * density).rounded(.up)), height = Int((extent.height * density).rounded(.up))
-        let flat: Surface, projected: Surface
+        let width = Int((extent.width * density).rounded(.up))
+        let height = Int((extent.height * density).rounded(.up))
+        let flat: Surface
+        let projected: Surface
         do {
             flat = try Surface(width: max(1, width), height: max(1, height), scale: c.surface.scale)
             // Device pixels as they are: a scale of 1 keeps its context's transform plain.
@@ -80,7 +93,9 @@ extension Layer {
         let fc = c.sibling(drawingInto: flat)
         // Its context begins at the surface's scale: undone, for the density alone.
         let k = density / c.surface.scale
-        fc.concatenate(AffineTransform(translationX: -extent.minX, y: -extent.minY).concatenating(AffineTransform(scaleX: k, y: k)))
+        fc.concatenate(
+            AffineTransform(translationX: -extent.minX, y: -extent.minY).concatenating(AffineTransform(scaleX: k, y: k))
+        )
         drawTree(in: fc, dirty: nil)
         fc.flush()
         if let f = fc.failure {
@@ -97,8 +112,9 @@ extension Layer {
         shape.closeSubpath()
         pc.setFillColor(.white)
         pc.fill(shape)
-        let toFlat = ProjectiveTransform(AffineTransform(translationX: -extent.minX, y: -extent.minY)
-            .concatenating(AffineTransform(scaleX: density, y: density)))
+        let toFlat = ProjectiveTransform(
+            AffineTransform(translationX: -extent.minX, y: -extent.minY)
+                .concatenating(AffineTransform(scaleX: density, y: density)))
         guard let fromDevice = toDevice.inverted() else { return nil }
         projected.warp(flat, toSource: fromDevice.concatenating(toFlat), originX: x0, originY: y0)
         return projected

@@ -41,7 +41,9 @@ extension Layer {
     /// The bounds rounded by `cornerRadius` on the `maskedCorners`: what the background
     /// fills and `masksToBounds` clips to.
     public var roundedBoundsPath: Path {
-        let b = shown.bounds, r = shown.cornerRadius, k = shown.maskedCorners
+        let b = shown.bounds
+        let r = shown.cornerRadius
+        let k = shown.maskedCorners
         if let kept = keptRoundedBounds, kept.bounds == b, kept.radius == r, kept.corners == k { return kept.path }
         let path = Layer.roundedPath(b, radius: r, corners: k, curve: shown.cornerCurve)
         keptRoundedBounds = (b, r, k, path)
@@ -56,14 +58,17 @@ extension Layer {
         guard r > 0, !corners.isEmpty else { return Path(rect: rect) }
         let continuous = curve == .continuous && r * ContinuousCorner.reach <= half
         if corners == .all && !continuous { return Path(roundedRect: rect, cornerRadius: r) }
-        let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
+        let x0 = rect.minX
+        let x1 = rect.maxX
+        let y0 = rect.minY
+        let y1 = rect.maxY
         // Clockwise from the top-left: each corner's point, the direction the path arrives
         // in, and the direction it leaves in.
         let order: [(CornerMask, Point, Point, Point)] = [
             (.layerMaxXMinYCorner, Point(x: x1, y: y0), Point(x: 1, y: 0), Point(x: 0, y: 1)),
             (.layerMaxXMaxYCorner, Point(x: x1, y: y1), Point(x: 0, y: 1), Point(x: -1, y: 0)),
             (.layerMinXMaxYCorner, Point(x: x0, y: y1), Point(x: -1, y: 0), Point(x: 0, y: -1)),
-            (.layerMinXMinYCorner, Point(x: x0, y: y0), Point(x: 0, y: -1), Point(x: 1, y: 0)),
+            (.layerMinXMinYCorner, Point(x: x0, y: y0), Point(x: 0, y: -1), Point(x: 1, y: 0))
         ]
         func at(_ k: Point, _ u: Point, _ v: Point, _ ab: (Double, Double)) -> Point {
             Point(x: k.x - ab.0 * r * u.x + ab.1 * r * v.x, y: k.y - ab.0 * r * u.y + ab.1 * r * v.y)
@@ -190,17 +195,20 @@ extension Layer {
         if grouped {
             c.alpha = shown.opacity
             if groupShadow {
-                c.setLayerShadow(color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
-                                 radius: shown.shadowRadius)
+                c.setLayerShadow(
+                    color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
+                    radius: shown.shadowRadius)
             }
             // The shadow is kept while the subtree and the part drawn stay the same.
-            c.beginTransparencyLayer(in: extent, unclipped: true,
-                                     content: LayerContent(generation: contentGeneration, part: dirty),
-                                     shadowCache: groupShadow ? shadowCache : nil)
+            c.beginTransparencyLayer(
+                in: extent, unclipped: true,
+                content: LayerContent(generation: contentGeneration, part: dirty),
+                shadowCache: groupShadow ? shadowCache : nil)
         }
         if shadowed, let path = shown.shadowPath {
-            c.drawShadow(of: path, color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
-                         radius: shown.shadowRadius, cache: shadowCache)
+            c.drawShadow(
+                of: path, color: shown.shadowColor, opacity: shown.shadowOpacity, offset: shown.shadowOffset,
+                radius: shown.shadowRadius, cache: shadowCache)
         }
         if let background = shown.backgroundColor, !background.isClear, !skipsBackground {
             c.setFillColor(background)
@@ -244,7 +252,8 @@ extension Layer {
     /// The line the border is stroked along, `inner` inside the bounds by half its width:
     /// made again only when what it is made of changes.
     private func borderPath(bounds b: Rect, width w: Double, inner: Rect) -> Path {
-        let radius = shown.cornerRadius, corners = shown.maskedCorners
+        let radius = shown.cornerRadius
+        let corners = shown.maskedCorners
         if let kept = keptBorder, kept.bounds == b, kept.width == w, kept.radius == radius, kept.corners == corners {
             return kept.path
         }
@@ -257,7 +266,8 @@ extension Layer {
     /// Where an image of the contents goes: by gravity, at its size over
     /// `contentsScale` times the part `contentsRect` shows.
     func contentsPlacement(of image: Surface) -> Rect {
-        let k = shown.contentsScale, cr = shown.contentsRect
+        let k = shown.contentsScale
+        let cr = shown.contentsRect
         let size = Size(width: Double(image.width) / k * cr.width, height: Double(image.height) / k * cr.height)
         return shown.contentsGravity.rect(for: size, in: shown.bounds)
     }
@@ -282,15 +292,20 @@ extension Layer {
             if storeSize == b.size {
                 // Drawn for these bounds: pixel for pixel from the bounds' origin, only
                 // where drawing reached.
-                let k = store.scale, content = storeContent
+                let k = store.scale
+                let content = storeContent
                 guard !content.isEmpty else { return }
                 let whole = content.width == store.width && content.height == store.height
                 if !whole {
                     c.saveGState()
-                    c.clip(to: Rect(x: b.minX + Double(content.x0) / k, y: b.minY + Double(content.y0) / k,
-                                    width: Double(content.width) / k, height: Double(content.height) / k))
+                    c.clip(
+                        to: Rect(
+                            x: b.minX + Double(content.x0) / k, y: b.minY + Double(content.y0) / k,
+                            width: Double(content.width) / k, height: Double(content.height) / k))
                 }
-                c.draw(store, in: Rect(x: b.minX, y: b.minY, width: Double(store.width) / k, height: Double(store.height) / k))
+                c.draw(
+                    store,
+                    in: Rect(x: b.minX, y: b.minY, width: Double(store.width) / k, height: Double(store.height) / k))
                 if !whole { c.restoreGState() }
             } else {
                 let k = store.scale
@@ -305,11 +320,14 @@ extension Layer {
         guard target.width > 0, target.height > 0, cr.width > 0, cr.height > 0 else { return }
         if cr == Rect(x: 0, y: 0, width: 1, height: 1) {
             let cc = shown.contentsCenter
-            if cc != Rect(x: 0, y: 0, width: 1, height: 1) { return drawNineParts(image, center: cc, in: target, context: c) }
+            if cc != Rect(x: 0, y: 0, width: 1, height: 1) {
+                return drawNineParts(image, center: cc, in: target, context: c)
+            }
             return c.draw(image, in: target)
         }
         // The whole image placed so that its contentsRect part covers the target.
-        let w = target.width / cr.width, h = target.height / cr.height
+        let w = target.width / cr.width
+        let h = target.height / cr.height
         c.saveGState()
         c.clip(to: target)
         c.draw(image, in: Rect(x: target.minX - cr.minX * w, y: target.minY - cr.minY * h, width: w, height: h))
@@ -321,13 +339,16 @@ extension Layer {
     /// middle both ways; corners larger than the target shrink in proportion.
     private func drawNineParts(_ image: Surface, center cc: Rect, in target: Rect, context c: Context) {
         let k = shown.contentsScale
-        let cx0 = min(max(cc.minX, 0), 1), cx1 = min(max(cc.maxX, cx0), 1)
-        let cy0 = min(max(cc.minY, 0), 1), cy1 = min(max(cc.maxY, cy0), 1)
+        let cx0 = min(max(cc.minX, 0), 1)
+        let cx1 = min(max(cc.maxX, cx0), 1)
+        let cy0 = min(max(cc.minY, 0), 1)
+        let cy1 = min(max(cc.maxY, cy0), 1)
         // Source splits in whole pixels, and the fixed sizes in points.
         let sx = [0, cx0, cx1, 1].map { ($0 * Double(image.width)).rounded() }
         let sy = [0, cy0, cy1, 1].map { ($0 * Double(image.height)).rounded() }
         func splits(_ s: [Double], _ start: Double, _ length: Double) -> [Double] {
-            var before = s[1] / k, after = (s[3] - s[2]) / k
+            var before = s[1] / k
+            var after = (s[3] - s[2]) / k
             if before + after > length, before + after > 0 {
                 let shrink = length / (before + after)
                 before *= shrink
@@ -335,7 +356,8 @@ extension Layer {
             }
             return [start, start + before, start + length - after, start + length]
         }
-        let dx = splits(sx, target.minX, target.width), dy = splits(sy, target.minY, target.height)
+        let dx = splits(sx, target.minX, target.width)
+        let dy = splits(sy, target.minY, target.height)
         // Each part on its own, so that its stretched pixels are not mixed with the next
         // part's at its edges; cut once for the image and centre.
         let pieces: [Surface?]
@@ -345,7 +367,10 @@ extension Layer {
             var cut: [Surface?] = []
             for row in 0..<3 {
                 for column in 0..<3 {
-                    let x0 = Int(sx[column]), y0 = Int(sy[row]), w = Int(sx[column + 1]) - x0, h = Int(sy[row + 1]) - y0
+                    let x0 = Int(sx[column])
+                    let y0 = Int(sy[row])
+                    let w = Int(sx[column + 1]) - x0
+                    let h = Int(sy[row + 1]) - y0
                     guard w > 0, h > 0, let piece = try? Surface(width: w, height: h, scale: image.scale) else {
                         cut.append(nil)
                         continue
@@ -359,7 +384,8 @@ extension Layer {
         }
         for row in 0..<3 {
             for column in 0..<3 {
-                let part = Rect(x: dx[column], y: dy[row], width: dx[column + 1] - dx[column], height: dy[row + 1] - dy[row])
+                let part = Rect(
+                    x: dx[column], y: dy[row], width: dx[column + 1] - dx[column], height: dy[row + 1] - dy[row])
                 guard part.width > 0, part.height > 0, let piece = pieces[row * 3 + column] else { continue }
                 c.draw(piece, in: part)
             }
@@ -379,20 +405,24 @@ extension Layer {
             return c.clip(to: Rect.zero)
         }
         let d = toDevice.apply(to: visible)
-        let x0 = d.minX.rounded(.down), y0 = d.minY.rounded(.down)
-        let x1 = d.maxX.rounded(.up), y1 = d.maxY.rounded(.up)
+        let x0 = d.minX.rounded(.down)
+        let y0 = d.minY.rounded(.down)
+        let x1 = d.maxX.rounded(.up)
+        let y1 = d.maxY.rounded(.up)
         // Laid out first: a layout that changes the mask counts as a change.
         mask.layoutIfNeeded()
         let scale = c.surface.scale
         if var kept = maskRendering, kept.surface.scale == scale,
-           kept.serves(generation: maskGeneration, toDevice: toDevice, x0: x0, y0: y0, x1: x1, y1: y1) {
+            kept.serves(generation: maskGeneration, toDevice: toDevice, x0: x0, y0: y0, x1: x1, y1: y1)
+        {
             // Used a second time: its alpha is read once for all the frames that follow
             // (without the memory for it, read each time as before).
             if kept.alpha == nil, abs(kept.x0) < 1e9, abs(kept.y0) < 1e9 {
                 kept.alpha = try? KeptAlphaMask(surface: kept.surface, originX: Int(kept.x0), originY: Int(kept.y0))
                 maskRendering = kept
             }
-            let area = Rect(x: kept.x0, y: kept.y0, width: Double(kept.surface.width), height: Double(kept.surface.height))
+            let area = Rect(
+                x: kept.x0, y: kept.y0, width: Double(kept.surface.width), height: Double(kept.surface.height))
             return c.clip(to: toUser.apply(to: area), mask: kept.surface, kept: kept.alpha)
         }
         maskRendering = nil
@@ -415,12 +445,14 @@ extension Layer {
             c.noteFailure(f)
         } else if generation == maskGeneration {
             // Kept unless rendering it changed it (a store drawn for the first time).
-            maskRendering = MaskRendering(generation: generation, toDevice: toDevice, x0: x0, y0: y0,
-                                          x1: x0 + Double(surface.width), y1: y0 + Double(surface.height),
-                                          surface: surface)
+            maskRendering = MaskRendering(
+                generation: generation, toDevice: toDevice, x0: x0, y0: y0,
+                x1: x0 + Double(surface.width), y1: y0 + Double(surface.height),
+                surface: surface)
         }
-        c.clip(to: toUser.apply(to: Rect(x: x0, y: y0, width: Double(surface.width), height: Double(surface.height))),
-               mask: surface)
+        c.clip(
+            to: toUser.apply(to: Rect(x: x0, y: y0, width: Double(surface.width), height: Double(surface.height))),
+            mask: surface)
     }
 
     /// Passes the stores' failures of the subtree to the context, once.
@@ -449,7 +481,10 @@ extension Layer {
             var inTree = false
             while let y = x {
                 if y.shown.isHidden { break }
-                if y === self { inTree = true; break }
+                if y === self {
+                    inTree = true
+                    break
+                }
                 t = t.concatenating(y.shownToSuperlayer)
                 x = y.superlayer
             }

@@ -6,21 +6,36 @@ extension Layer {
     /// 0 pauses the subtree. Non-finite values are ignored.
     public var speed: Double {
         get { timing.speed }
-        set { if newValue.isFinite { timing.speed = newValue; timingChanged() } }
+        set {
+            if newValue.isFinite {
+                timing.speed = newValue
+                timingChanged()
+            }
+        }
     }
 
     /// Added to the layer's local time (`timeOffset`): with `speed` 0, the moment the
     /// subtree stands still at. Non-finite values are ignored.
     public var timeOffset: Double {
         get { timing.timeOffset }
-        set { if newValue.isFinite { timing.timeOffset = newValue; timingChanged() } }
+        set {
+            if newValue.isFinite {
+                timing.timeOffset = newValue
+                timingChanged()
+            }
+        }
     }
 
     /// Where the layer's time starts in its superlayer's (`beginTime`); default 0.
     /// Non-finite values are ignored.
     public var beginTime: Double {
         get { timing.beginTime }
-        set { if newValue.isFinite { timing.beginTime = newValue; timingChanged() } }
+        set {
+            if newValue.isFinite {
+                timing.beginTime = newValue
+                timingChanged()
+            }
+        }
     }
 
     /// The layer's local time at media time `t`: `(parent - beginTime) * speed +

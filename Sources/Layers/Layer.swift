@@ -74,7 +74,8 @@ open class Layer {
     /// Inserts a layer just in front of `sibling`, or at the front when it is not a
     /// sublayer (`insertSublayer(_:above:)`).
     public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
-        insertSublayer(layer, at: sibling.flatMap { s in children.firstIndex { $0 === s }.map { $0 + 1 } } ?? children.count)
+        insertSublayer(
+            layer, at: sibling.flatMap { s in children.firstIndex { $0 === s }.map { $0 + 1 } } ?? children.count)
     }
 
     /// Puts `new` where `old` is (`replaceSublayer(_:with:)`); nothing when `old` is not a
@@ -109,7 +110,8 @@ open class Layer {
         // Most often in order already (raised layers, scroll indicators and focus rings,
         // are added last): as they are, without sorting on every frame. Otherwise the
         // last sort holds while the sublayers and their zPositions stay the same.
-        var previous = -Double.infinity, ordered = true
+        var previous = -Double.infinity
+        var ordered = true
         for child in children {
             let z = child.shown.zPosition
             if z < previous {
@@ -120,7 +122,8 @@ open class Layer {
         }
         if ordered { return children }
         if let kept = keptOrder, kept.zPositions.count == children.count,
-           zip(kept.zPositions, children).allSatisfy({ $0 == $1.shown.zPosition }) {
+            zip(kept.zPositions, children).allSatisfy({ $0 == $1.shown.zPosition })
+        {
             return kept.layers
         }
         let layers = children.enumerated().sorted {
@@ -136,7 +139,8 @@ open class Layer {
     /// Sets a property of the model, damaging what the layer covered before and after.
     func set<T: Equatable>(_ key: WritableKeyPath<LayerState, T>, _ value: T) {
         guard model[keyPath: key] != value else { return }
-        let old = shown[keyPath: key], oldModel = model[keyPath: key]
+        let old = shown[keyPath: key]
+        let oldModel = model[keyPath: key]
         setNeedsComposite()
         // Each state taken out of the layer meanwhile: a key path's setter is a call,
         // which inside an access to the stored state would cost every access to it, in
@@ -267,7 +271,10 @@ open class Layer {
             guard mask !== oldValue else { return }
             oldValue?.maskOwner = nil
             if let m = mask {
-                if m === self { mask = nil; return }
+                if m === self {
+                    mask = nil
+                    return
+                }
                 m.removeFromSuperlayer()
                 if let previous = m.maskOwner, previous !== self { previous.mask = nil }
                 m.maskOwner = self
@@ -296,7 +303,11 @@ open class Layer {
     /// (`contentsRect`); default the whole, (0, 0, 1, 1).
     public var contentsRect: Rect {
         get { model.contentsRect }
-        set { if newValue.origin.isFinite && newValue.width.isFinite && newValue.height.isFinite { set(\.contentsRect, newValue) } }
+        set {
+            if newValue.origin.isFinite && newValue.width.isFinite && newValue.height.isFinite {
+                set(\.contentsRect, newValue)
+            }
+        }
     }
 
     /// The part of the contents image that stretches when the contents are scaled, in
@@ -461,8 +472,9 @@ open class Layer {
     /// animation from the value on screen to the new one, with the transaction's duration
     /// and timing function.
     open class func defaultAction(forKey key: String) -> (any Action)? {
-        guard LayerState().value(forKeyPath: key) != nil || key == "backgroundColor" || key == "shadowPath"
-            || key == "path" || key == "fillColor" || key == "strokeColor" || key == "colors" || key == "locations"
+        guard
+            LayerState().value(forKeyPath: key) != nil || key == "backgroundColor" || key == "shadowPath"
+                || key == "path" || key == "fillColor" || key == "strokeColor" || key == "colors" || key == "locations"
         else { return nil }
         let a = BasicAnimation(keyPath: key)
         a.duration = Transaction.animationDuration()

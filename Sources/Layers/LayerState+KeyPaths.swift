@@ -61,26 +61,60 @@ extension LayerState {
     /// Sets the value at a key path, when it has the property's type; false otherwise.
     @discardableResult
     mutating func setValue(_ value: Any?, forKeyPath key: String) -> Bool {
-        func d() -> Double? { (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? Int).map(Double.init) }
+        func d() -> Double? {
+            (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? Int).map(Double.init)
+        }
         switch key {
-        case "bounds": guard let v = value as? Rect else { return false }; bounds = v.sanitized
-        case "bounds.origin": guard let v = value as? Point else { return false }; bounds.origin = v
-        case "bounds.size": guard let v = value as? Size else { return false }; bounds.size = v
-        case "bounds.origin.x": guard let v = d() else { return false }; bounds.origin.x = v
-        case "bounds.origin.y": guard let v = d() else { return false }; bounds.origin.y = v
-        case "bounds.size.width": guard let v = d() else { return false }; bounds.size.width = max(0, v)
-        case "bounds.size.height": guard let v = d() else { return false }; bounds.size.height = max(0, v)
-        case "position": guard let v = value as? Point else { return false }; position = v
-        case "position.x": guard let v = d() else { return false }; position.x = v
-        case "position.y": guard let v = d() else { return false }; position.y = v
-        case "anchorPoint": guard let v = value as? Point else { return false }; anchorPoint = v
-        case "zPosition": guard let v = d() else { return false }; zPosition = v
+        case "bounds":
+            guard let v = value as? Rect else { return false }
+            bounds = v.sanitized
+        case "bounds.origin":
+            guard let v = value as? Point else { return false }
+            bounds.origin = v
+        case "bounds.size":
+            guard let v = value as? Size else { return false }
+            bounds.size = v
+        case "bounds.origin.x":
+            guard let v = d() else { return false }
+            bounds.origin.x = v
+        case "bounds.origin.y":
+            guard let v = d() else { return false }
+            bounds.origin.y = v
+        case "bounds.size.width":
+            guard let v = d() else { return false }
+            bounds.size.width = max(0, v)
+        case "bounds.size.height":
+            guard let v = d() else { return false }
+            bounds.size.height = max(0, v)
+        case "position":
+            guard let v = value as? Point else { return false }
+            position = v
+        case "position.x":
+            guard let v = d() else { return false }
+            position.x = v
+        case "position.y":
+            guard let v = d() else { return false }
+            position.y = v
+        case "anchorPoint":
+            guard let v = value as? Point else { return false }
+            anchorPoint = v
+        case "zPosition":
+            guard let v = d() else { return false }
+            zPosition = v
         case "transform":
-            if let v = value as? Transform3D { transform = v } else if let v = value as? AffineTransform {
+            if let v = value as? Transform3D {
+                transform = v
+            } else if let v = value as? AffineTransform {
                 transform = Transform3D(v)
-            } else { return false }
-        case "sublayerTransform": guard let v = value as? Transform3D else { return false }; sublayerTransform = v
-        case "anchorPointZ": guard let v = d() else { return false }; anchorPointZ = v
+            } else {
+                return false
+            }
+        case "sublayerTransform":
+            guard let v = value as? Transform3D else { return false }
+            sublayerTransform = v
+        case "anchorPointZ":
+            guard let v = d() else { return false }
+            anchorPointZ = v
         case "transform.rotation", "transform.rotation.z":
             guard let v = d() else { return false }
             setPlanePart { $0.rotation = v }
@@ -93,40 +127,97 @@ extension LayerState {
             transform = transform.rotated(by: v, x: axis.0, y: axis.1, z: 0)
         case "transform.scale":
             guard let v = d() else { return false }
-            setPlanePart { $0.scaleX = v; $0.scaleY = v }
+            setPlanePart {
+                $0.scaleX = v
+                $0.scaleY = v
+            }
         case "transform.scale.x":
             guard let v = d() else { return false }
             setPlanePart { $0.scaleX = v }
         case "transform.scale.y":
             guard let v = d() else { return false }
             setPlanePart { $0.scaleY = v }
-        case "transform.translation.x": guard let v = d() else { return false }; transform.m41 = v
-        case "transform.translation.y": guard let v = d() else { return false }; transform.m42 = v
-        case "transform.translation.z": guard let v = d() else { return false }; transform.m43 = v
-        case "opacity": guard let v = d() else { return false }; opacity = min(max(v, 0), 1)
-        case "hidden", "isHidden": guard let v = value as? Bool else { return false }; isHidden = v
-        case "backgroundColor": guard value == nil || value is Color else { return false }; backgroundColor = value as? Color
-        case "cornerRadius": guard let v = d() else { return false }; cornerRadius = max(0, v)
-        case "borderWidth": guard let v = d() else { return false }; borderWidth = max(0, v)
-        case "borderColor": guard let v = value as? Color else { return false }; borderColor = v
-        case "shadowColor": guard let v = value as? Color else { return false }; shadowColor = v
-        case "shadowOpacity": guard let v = d() else { return false }; shadowOpacity = min(max(v, 0), 1)
-        case "shadowOffset": guard let v = value as? Size else { return false }; shadowOffset = v
-        case "shadowRadius": guard let v = d() else { return false }; shadowRadius = max(0, v)
-        case "shadowPath": guard value == nil || value is Path else { return false }; shadowPath = value as? Path
-        case "contentsRect": guard let v = value as? Rect else { return false }; contentsRect = v
-        case "path": guard value == nil || value is Path else { return false }; path = value as? Path
-        case "fillColor": guard value == nil || value is Color else { return false }; fillColor = value as? Color
-        case "strokeColor": guard value == nil || value is Color else { return false }; strokeColor = value as? Color
-        case "lineWidth": guard let v = d() else { return false }; lineWidth = max(0, v)
-        case "miterLimit": guard let v = d() else { return false }; miterLimit = v
-        case "lineDashPhase": guard let v = d() else { return false }; lineDashPhase = v
-        case "strokeStart": guard let v = d() else { return false }; strokeStart = min(max(v, 0), 1)
-        case "strokeEnd": guard let v = d() else { return false }; strokeEnd = min(max(v, 0), 1)
-        case "colors": guard value == nil || value is [Color] else { return false }; colors = value as? [Color]
-        case "locations": guard value == nil || value is [Double] else { return false }; locations = value as? [Double]
-        case "startPoint": guard let v = value as? Point else { return false }; startPoint = v
-        case "endPoint": guard let v = value as? Point else { return false }; endPoint = v
+        case "transform.translation.x":
+            guard let v = d() else { return false }
+            transform.m41 = v
+        case "transform.translation.y":
+            guard let v = d() else { return false }
+            transform.m42 = v
+        case "transform.translation.z":
+            guard let v = d() else { return false }
+            transform.m43 = v
+        case "opacity":
+            guard let v = d() else { return false }
+            opacity = min(max(v, 0), 1)
+        case "hidden", "isHidden":
+            guard let v = value as? Bool else { return false }
+            isHidden = v
+        case "backgroundColor":
+            guard value == nil || value is Color else { return false }
+            backgroundColor = value as? Color
+        case "cornerRadius":
+            guard let v = d() else { return false }
+            cornerRadius = max(0, v)
+        case "borderWidth":
+            guard let v = d() else { return false }
+            borderWidth = max(0, v)
+        case "borderColor":
+            guard let v = value as? Color else { return false }
+            borderColor = v
+        case "shadowColor":
+            guard let v = value as? Color else { return false }
+            shadowColor = v
+        case "shadowOpacity":
+            guard let v = d() else { return false }
+            shadowOpacity = min(max(v, 0), 1)
+        case "shadowOffset":
+            guard let v = value as? Size else { return false }
+            shadowOffset = v
+        case "shadowRadius":
+            guard let v = d() else { return false }
+            shadowRadius = max(0, v)
+        case "shadowPath":
+            guard value == nil || value is Path else { return false }
+            shadowPath = value as? Path
+        case "contentsRect":
+            guard let v = value as? Rect else { return false }
+            contentsRect = v
+        case "path":
+            guard value == nil || value is Path else { return false }
+            path = value as? Path
+        case "fillColor":
+            guard value == nil || value is Color else { return false }
+            fillColor = value as? Color
+        case "strokeColor":
+            guard value == nil || value is Color else { return false }
+            strokeColor = value as? Color
+        case "lineWidth":
+            guard let v = d() else { return false }
+            lineWidth = max(0, v)
+        case "miterLimit":
+            guard let v = d() else { return false }
+            miterLimit = v
+        case "lineDashPhase":
+            guard let v = d() else { return false }
+            lineDashPhase = v
+        case "strokeStart":
+            guard let v = d() else { return false }
+            strokeStart = min(max(v, 0), 1)
+        case "strokeEnd":
+            guard let v = d() else { return false }
+            strokeEnd = min(max(v, 0), 1)
+        case "colors":
+            guard value == nil || value is [Color] else { return false }
+            colors = value as? [Color]
+        case "locations":
+            guard value == nil || value is [Double] else { return false }
+            locations = value as? [Double]
+        case "startPoint":
+            guard let v = value as? Point else { return false }
+            startPoint = v
+        case "endPoint":
+            guard let v = value as? Point else { return false }
+            endPoint = v
         default: return false
         }
         return true
@@ -142,8 +233,12 @@ extension LayerState {
         var p = TransformParts(transform.affineTransform)
         change(&p)
         let a = p.transform
-        transform.m11 = a.a; transform.m12 = a.b; transform.m21 = a.c; transform.m22 = a.d
-        transform.m41 = a.tx; transform.m42 = a.ty
+        transform.m11 = a.a
+        transform.m12 = a.b
+        transform.m21 = a.c
+        transform.m22 = a.d
+        transform.m41 = a.tx
+        transform.m42 = a.ty
     }
 }
 
@@ -164,10 +259,15 @@ struct TransformParts {
 
     /// The transform: scale and shear, then the turn, then the translation.
     var transform: AffineTransform {
-        let c = cos(rotation), s = sin(rotation)
+        let c = cos(rotation)
+        let s = sin(rotation)
         // [sx, 0; shear*sx... ] as columns: first column (sx, 0), second (shear*sx, sy).
-        let a0 = scaleX, b0 = 0.0, c0 = shear * scaleX, d0 = scaleY
-        return AffineTransform(a: c * a0 - s * b0, b: s * a0 + c * b0, c: c * c0 - s * d0, d: s * c0 + c * d0, tx: tx, ty: ty)
+        let a0 = scaleX
+        let b0 = 0.0
+        let c0 = shear * scaleX
+        let d0 = scaleY
+        return AffineTransform(
+            a: c * a0 - s * b0, b: s * a0 + c * b0, c: c * c0 - s * d0, d: s * c0 + c * d0, tx: tx, ty: ty)
     }
 }
 
@@ -187,6 +287,6 @@ extension Layer {
         \LayerState.strokeColor: "strokeColor", \LayerState.lineWidth: "lineWidth",
         \LayerState.miterLimit: "miterLimit", \LayerState.lineDashPhase: "lineDashPhase",
         \LayerState.strokeStart: "strokeStart", \LayerState.strokeEnd: "strokeEnd", \LayerState.colors: "colors",
-        \LayerState.locations: "locations", \LayerState.startPoint: "startPoint", \LayerState.endPoint: "endPoint",
+        \LayerState.locations: "locations", \LayerState.startPoint: "startPoint", \LayerState.endPoint: "endPoint"
     ]
 }

@@ -53,23 +53,28 @@ extension LayerState {
     /// `p -> position + T(p - anchor)` in space, then `parent` (the superlayer's sublayer
     /// transform about its anchor, nil for none), the depth dropped. Static, and given
     /// the fields it reads, so that a layer's state is read in place, not copied.
-    static func toSuperlayer(bounds: Rect, anchorPoint: Point, position: Point, transform: Transform3D,
-                             anchorPointZ: Double, zPosition: Double, flipped: Bool,
-                             through parent: Transform3D?) -> ProjectiveTransform {
+    static func toSuperlayer(
+        bounds: Rect, anchorPoint: Point, position: Point, transform: Transform3D,
+        anchorPointZ: Double, zPosition: Double, flipped: Bool,
+        through parent: Transform3D?
+    ) -> ProjectiveTransform {
         let a = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
         if parent == nil, !flipped, transform.isAffine {
             if transform.isIdentity {
                 return ProjectiveTransform(AffineTransform(translationX: position.x - a.x, y: position.y - a.y))
             }
-            return ProjectiveTransform(AffineTransform(translationX: -a.x, y: -a.y).concatenating(transform.affineTransform)
-                .concatenating(AffineTransform(translationX: position.x, y: position.y)))
+            return ProjectiveTransform(
+                AffineTransform(translationX: -a.x, y: -a.y).concatenating(transform.affineTransform)
+                    .concatenating(AffineTransform(translationX: position.x, y: position.y)))
         }
         var m = Transform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ).concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
         if flipped {
             // The layer's own geometry y up: its bounds mirrored top to bottom first.
-            m = Transform3D(scaleX: 1, y: -1, z: 1).concatenating(Transform3D(translationX: 0, y: bounds.minY + bounds.maxY, z: 0))
-                .concatenating(m)
+            m = Transform3D(scaleX: 1, y: -1, z: 1).concatenating(
+                Transform3D(translationX: 0, y: bounds.minY + bounds.maxY, z: 0)
+            )
+            .concatenating(m)
         }
         if let parent { m = m.concatenating(parent) }
         return m.flattened

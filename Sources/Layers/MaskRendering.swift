@@ -17,8 +17,10 @@ struct MaskRendering {
 
     /// Whether these pixels serve a frame needing `x0..<x1`, `y0..<y1` of the device
     /// under `toDevice` for a mask still at `generation`.
-    func serves(generation g: Int, toDevice t: AffineTransform, x0 a: Double, y0 b: Double, x1 c: Double,
-                y1 d: Double) -> Bool {
+    func serves(
+        generation g: Int, toDevice t: AffineTransform, x0 a: Double, y0 b: Double, x1 c: Double,
+        y1 d: Double
+    ) -> Bool {
         g == generation && t == toDevice && x0 <= a && y0 <= b && c <= x1 && d <= y1
     }
 }

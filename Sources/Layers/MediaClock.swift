@@ -48,7 +48,9 @@ public enum MediaClock {
 
     /// Runs `body` with a manual clock reading `time`, installed for its scope only (and
     /// the tasks it makes).
-    nonisolated public static func withManualClock<T>(at time: Double = 0, _ body: () async throws -> T) async rethrows -> T {
+    nonisolated public static func withManualClock<T>(at time: Double = 0, _ body: () async throws -> T) async rethrows
+        -> T
+    {
         try await $manualClock.withValue(ManualClock(time: time), operation: body)
     }
 

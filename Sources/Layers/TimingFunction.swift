@@ -67,7 +67,8 @@ public struct TimingFunction: Hashable, Sendable {
             if abs(d) < 1e-9 { break }
             t -= err / d
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         t = x
         for _ in 0..<60 {
             let v = bezier(t, c1.x, c2.x)

@@ -16,30 +16,49 @@ public struct Transform3D: Hashable, Sendable {
     public var m41, m42, m43, m44: Double
 
     /// Creates a transform from its sixteen coefficients.
-    public init(m11: Double, m12: Double, m13: Double, m14: Double,
-                m21: Double, m22: Double, m23: Double, m24: Double,
-                m31: Double, m32: Double, m33: Double, m34: Double,
-                m41: Double, m42: Double, m43: Double, m44: Double) {
-        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
-        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
-        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
-        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    public init(
+        m11: Double, m12: Double, m13: Double, m14: Double,
+        m21: Double, m22: Double, m23: Double, m24: Double,
+        m31: Double, m32: Double, m33: Double, m34: Double,
+        m41: Double, m42: Double, m43: Double, m44: Double
+    ) {
+        self.m11 = m11
+        self.m12 = m12
+        self.m13 = m13
+        self.m14 = m14
+        self.m21 = m21
+        self.m22 = m22
+        self.m23 = m23
+        self.m24 = m24
+        self.m31 = m31
+        self.m32 = m32
+        self.m33 = m33
+        self.m34 = m34
+        self.m41 = m41
+        self.m42 = m42
+        self.m43 = m43
+        self.m44 = m44
     }
 
     /// The identity (`CATransform3DIdentity`).
-    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    public static let identity = Transform3D(
+        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// A translation (`CATransform3DMakeTranslation`).
     public init(translationX x: Double, y: Double, z: Double) {
         self = .identity
-        m41 = x; m42 = y; m43 = z
+        m41 = x
+        m42 = y
+        m43 = z
     }
 
     /// A scale (`CATransform3DMakeScale`).
     public init(scaleX x: Double, y: Double, z: Double) {
         self = .identity
-        m11 = x; m22 = y; m33 = z
+        m11 = x
+        m22 = y
+        m33 = z
     }
 
     /// A rotation by `angle` radians about the axis (`x`, `y`, `z`)
@@ -49,18 +68,33 @@ public struct Transform3D: Hashable, Sendable {
         self = .identity
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0, length.isFinite, angle.isFinite else { return }
-        let ux = x / length, uy = y / length, uz = z / length
-        let c = cos(angle), s = sin(angle), t = 1 - c
-        m11 = t * ux * ux + c; m12 = t * ux * uy + s * uz; m13 = t * ux * uz - s * uy
-        m21 = t * ux * uy - s * uz; m22 = t * uy * uy + c; m23 = t * uy * uz + s * ux
-        m31 = t * ux * uz + s * uy; m32 = t * uy * uz - s * ux; m33 = t * uz * uz + c
+        let ux = x / length
+        let uy = y / length
+        let uz = z / length
+        let c = cos(angle)
+        let s = sin(angle)
+        let t = 1 - c
+        m11 = t * ux * ux + c
+        m12 = t * ux * uy + s * uz
+        m13 = t * ux * uz - s * uy
+        m21 = t * ux * uy - s * uz
+        m22 = t * uy * uy + c
+        m23 = t * uy * uz + s * ux
+        m31 = t * ux * uz + s * uy
+        m32 = t * uy * uz - s * ux
+        m33 = t * uz * uz + c
     }
 
     /// The transform that does what an affine transform does in the plane
     /// (`CATransform3DMakeAffineTransform`).
     public init(_ t: AffineTransform) {
         self = .identity
-        m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
+        m11 = t.a
+        m12 = t.b
+        m21 = t.c
+        m22 = t.d
+        m41 = t.tx
+        m42 = t.ty
     }
 
     /// Whether this is the identity (`CATransform3DIsIdentity`).
@@ -87,15 +121,17 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     init(rows r: [[Double]]) {
-        self.init(m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3], m21: r[1][0], m22: r[1][1], m23: r[1][2],
-                  m24: r[1][3], m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3], m41: r[3][0], m42: r[3][1],
-                  m43: r[3][2], m44: r[3][3])
+        self.init(
+            m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3], m21: r[1][0], m22: r[1][1], m23: r[1][2],
+            m24: r[1][3], m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3], m41: r[3][0], m42: r[3][1],
+            m43: r[3][2], m44: r[3][3])
     }
 
     /// The transform that maps through `self` and then through `t`
     /// (`CATransform3DConcat(self, t)`).
     public func concatenating(_ t: Transform3D) -> Transform3D {
-        let a = rows, b = t.rows
+        let a = rows
+        let b = t.rows
         var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
         for i in 0..<4 {
             for j in 0..<4 { r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j] }
@@ -130,11 +166,17 @@ public struct Transform3D: Hashable, Sendable {
             a.swapAt(col, pivot)
             inv.swapAt(col, pivot)
             let k = 1 / a[col][col]
-            for j in 0..<4 { a[col][j] *= k; inv[col][j] *= k }
+            for j in 0..<4 {
+                a[col][j] *= k
+                inv[col][j] *= k
+            }
             for r in 0..<4 where r != col {
                 let f = a[r][col]
                 guard f != 0 else { continue }
-                for j in 0..<4 { a[r][j] -= f * a[col][j]; inv[r][j] -= f * inv[col][j] }
+                for j in 0..<4 {
+                    a[r][j] -= f * a[col][j]
+                    inv[r][j] -= f * inv[col][j]
+                }
             }
         }
         return Transform3D(rows: inv)

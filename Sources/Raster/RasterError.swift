@@ -33,7 +33,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "invalid surface size \(w) x \(h): each side must be 1...\(Surface.maximumSide), "
                 + "and the pixels at most \(Surface.maximumPixels) (\(Surface.maximumPixels >> 20) Mi)"
         case .invalidStride(let s, let w):
-            return "invalid stride \(s) bytes for a width of \(w) pixels: it must be a multiple of 4 and at least \(w * 4)"
+            return
+                "invalid stride \(s) bytes for a width of \(w) pixels: it must be a multiple of 4 and at least \(w * 4)"
         case .pngDecode(let reason): return "cannot decode PNG: \(reason)"
         case .pngTooLarge(let w, let h):
             return "PNG of \(w) x \(h) is too large: each side must be at most \(Surface.maximumSide), "

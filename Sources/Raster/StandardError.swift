@@ -7,7 +7,9 @@ package enum StandardError {
         var bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = unsafe bytes.withUnsafeMutableBytes { unsafe Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            let n = unsafe bytes.withUnsafeMutableBytes {
+                unsafe Glibc.write(2, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n <= 0 { return }
             offset += n
         }

@@ -45,7 +45,10 @@ public enum EffectCase: String, CaseIterable, Sendable {
                 context.restoreGState()
             }
         case .innerShadow:
-            return { context.drawInnerShadow(of: card, color: .black, opacity: 0.6, offset: Size(width: 0, height: 2), radius: 4) }
+            return {
+                context.drawInnerShadow(
+                    of: card, color: .black, opacity: 0.6, offset: Size(width: 0, height: 2), radius: 4)
+            }
         case .backdropBlur, .backdropBlur4, .backdropBlur64:
             var random = SplitMix64(seed: 7)
             Scene.fillCircle.draw(into: context, size: 64, count: 200, random: &random)

@@ -34,12 +34,15 @@ public enum Scene: String, CaseIterable, Sendable {
 
     private func drawOne(_ c: Context, _ s: Double, _ random: inout SplitMix64) {
         let side = Double(Scene.canvasSide)
-        let x = random.unit() * (side - s), y = random.unit() * (side - s)
+        let x = random.unit() * (side - s)
+        let y = random.unit() * (side - s)
         if self == .fillLinearGradient {
             let colors = [Scene.color(&random), Scene.color(&random), Scene.color(&random)]
             let gradient = Gradient(colors: colors, locations: [0, 0.5, 1])
-            c.fill(Path(rect: Rect(x: x, y: y, width: s, height: s)),
-                   paint: .linearGradient(gradient, start: Point(x: x, y: y), end: Point(x: x, y: y + s), options: .extendBoth))
+            c.fill(
+                Path(rect: Rect(x: x, y: y, width: s, height: s)),
+                paint: .linearGradient(
+                    gradient, start: Point(x: x, y: y), end: Point(x: x, y: y + s), options: .extendBoth))
             return
         }
         c.setFillColor(Scene.color(&random))
@@ -63,8 +66,9 @@ public enum Scene: String, CaseIterable, Sendable {
     /// A colour from one random word: r, g, b in the low bytes, alpha 128...255.
     static func color(_ random: inout SplitMix64) -> Color {
         let c = random.next()
-        return Color(red8: UInt8(c & 255), green8: UInt8((c >> 8) & 255), blue8: UInt8((c >> 16) & 255),
-                     alpha8: UInt8(128 + ((c >> 24) & 127)))
+        return Color(
+            red8: UInt8(c & 255), green8: UInt8((c >> 8) & 255), blue8: UInt8((c >> 16) & 255),
+            alpha8: UInt8(128 + ((c >> 24) & 127)))
     }
 
     /// The five-pointed star of SCENES.md, its points joined in drawing order.

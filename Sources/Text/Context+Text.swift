@@ -12,11 +12,14 @@ extension Context {
     /// Draws text laid out in `rect` (`NSString.draw(in:withAttributes:)`): wrapped or
     /// truncated as `lineBreak` says, on at most `maxLines` lines (0: as many as fit),
     /// aligned horizontally, from the top of the rectangle.
-    public func draw(_ text: String, in rect: Rect, font: Font, color: Color = .black, alignment: TextAlignment = .left,
-                     lineBreak: LineBreak = .wordWrap, maxLines: Int = 0) {
+    public func draw(
+        _ text: String, in rect: Rect, font: Font, color: Color = .black, alignment: TextAlignment = .left,
+        lineBreak: LineBreak = .wordWrap, maxLines: Int = 0
+    ) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        let layout = TextLayout(text, font: font, width: r.width, maxLines: maxLines, maxHeight: r.height, lineBreak: lineBreak)
+        let layout = TextLayout(
+            text, font: font, width: r.width, maxLines: maxLines, maxHeight: r.height, lineBreak: lineBreak)
         draw(layout, in: r, color: color, alignment: alignment)
     }
 
@@ -41,8 +44,9 @@ extension Context {
         let scale = abs(t.determinant).squareRoot()
         guard scale > 0, scale.isFinite else { return }
         // FreeType's y is up: flip the linear part in and out.
-        let m = SIMD4<Int32>(Int32((t.a / scale * 4096).rounded()), Int32((-t.b / scale * 4096).rounded()),
-                             Int32((-t.c / scale * 4096).rounded()), Int32((t.d / scale * 4096).rounded()))
+        let m = SIMD4<Int32>(
+            Int32((t.a / scale * 4096).rounded()), Int32((-t.b / scale * 4096).rounded()),
+            Int32((-t.c / scale * 4096).rounded()), Int32((t.d / scale * 4096).rounded()))
         let size = Int((font.size * scale * 64).rounded())
         let clip = clipBoundingBox
         var pen = baseline
@@ -53,15 +57,20 @@ extension Context {
             guard device.x.isFinite, device.y.isFinite, abs(device.x) < 1e7, abs(device.y) < 1e7 else { continue }
             // Skip glyphs far outside the clip before asking for their bitmaps.
             let reach = font.size * 2
-            if !clip.isNull && (pen.x > clip.maxX + reach * 4 || pen.x < clip.minX - reach * 4) && t.isAxisAligned { continue }
+            if !clip.isNull && (pen.x > clip.maxX + reach * 4 || pen.x < clip.minX - reach * 4) && t.isAxisAligned {
+                continue
+            }
             let fx = device.x.rounded(.down)
             let quarter = Int(((device.x - fx) * 4).rounded())
-            let ix = Int(fx) + quarter / 4, shift = quarter % 4
+            let ix = Int(fx) + quarter / 4
+            let shift = quarter % 4
             let iy = Int(device.y.rounded())
             guard let bm = g.face.bitmap(FontFace.GlyphKey(glyph: g.glyph, size: size, shift: shift, matrix: m)),
-                  bm.width > 0 else { continue }
-            fill(coverage: bm.coverage, width: bm.width, height: bm.height, deviceX: ix + bm.left, deviceY: iy - bm.top,
-                 color: color)
+                bm.width > 0
+            else { continue }
+            fill(
+                coverage: bm.coverage, width: bm.width, height: bm.height, deviceX: ix + bm.left, deviceY: iy - bm.top,
+                color: color)
         }
     }
 }

@@ -86,7 +86,8 @@ final class FontFace: @unchecked Sendable {
         if let f = FreeType.shared.locked({ fallbacks[key] }) { return f }
         var found: FontFace?
         if let m = FreeType.shared.match(family: match.family, bold: bold, character: character), m != match,
-           let f = try? FontFace.face(for: m), f.glyph(for: character) != 0 {
+            let f = try? FontFace.face(for: m), f.glyph(for: character) != 0
+        {
             found = f
         }
         FreeType.shared.locked { fallbacks[key] = found }
@@ -123,15 +124,22 @@ final class FontFace: @unchecked Sendable {
         guard let outline = outline(key.glyph) else { return nil }
         let s = Double(key.size) / 64 / unitsPerEm
         let m = key.matrix
-        let m0 = Double(m[0]) / 4096, m1 = Double(m[1]) / 4096, m2 = Double(m[2]) / 4096, m3 = Double(m[3]) / 4096
+        let m0 = Double(m[0]) / 4096
+        let m1 = Double(m[1]) / 4096
+        let m2 = Double(m[2]) / 4096
+        let m3 = Double(m[3]) / 4096
         // Font units are y up; the bitmap's rows go down from the top.
-        let placed = outline.applying(AffineTransform(a: s * m0, b: -s * m1, c: s * m2, d: -s * m3,
-                                                      tx: Double(key.shift) / 4, ty: 0))
+        let placed = outline.applying(
+            AffineTransform(
+                a: s * m0, b: -s * m1, c: s * m2, d: -s * m3,
+                tx: Double(key.shift) / 4, ty: 0))
         let box = placed.boundingBox
         var b = FreeType.Bitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
         if !box.isNull && box.width > 0 && box.height > 0 && box.origin.isFinite {
-            let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
-            let w = Int(box.maxX.rounded(.up) - x0), h = Int(box.maxY.rounded(.up) - y0)
+            let x0 = box.minX.rounded(.down)
+            let y0 = box.minY.rounded(.down)
+            let w = Int(box.maxX.rounded(.up) - x0)
+            let h = Int(box.maxY.rounded(.up) - y0)
             guard w <= 4096, h <= 4096, let surface = try? Surface(width: w, height: h) else { return nil }
             let c = Context(surface: surface)
             c.translateBy(x: -x0, y: -y0)

@@ -65,7 +65,9 @@ import Synchronization
             guard let pattern = unsafe FcPatternCreate() else { return nil }
             defer { unsafe FcPatternDestroy(pattern) }
             _ = unsafe family.withCString { name in
-                unsafe name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { unsafe FcPatternAddString(pattern, "family", $0) }
+                unsafe name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                    unsafe FcPatternAddString(pattern, "family", $0)
+                }
             }
             unsafe FcPatternAddInteger(pattern, "weight", bold ? 200 : 80)
             if let character, let set = unsafe FcCharSetCreate() {
@@ -79,7 +81,9 @@ import Synchronization
             guard let font = unsafe FcFontMatch(nil, pattern, &result) else { return nil }
             defer { unsafe FcPatternDestroy(font) }
             var file: UnsafeMutablePointer<FcChar8>?
-            guard unsafe FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file = unsafe file else { return nil }
+            guard unsafe FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file = unsafe file else {
+                return nil
+            }
             var index: Int32 = 0
             _ = unsafe FcPatternGetInteger(font, "index", 0, &index)
             var familyName: UnsafeMutablePointer<FcChar8>?
@@ -103,7 +107,9 @@ import Synchronization
             guard let library = unsafe library else { throw TextError.freeTypeUnavailable(code: initError) }
             var face: FT_Face?
             let error = unsafe FT_New_Face(library, match.path, FT_Long(match.index), &face)
-            guard error == 0, let face = unsafe face else { throw TextError.fontUnreadable(path: match.path, code: error) }
+            guard error == 0, let face = unsafe face else {
+                throw TextError.fontUnreadable(path: match.path, code: error)
+            }
             return unsafe Face(face: face)
         }
     }
@@ -130,7 +136,8 @@ import Synchronization
     /// The unscaled advance of a glyph, in font units.
     func advance(_ f: Face, _ glyph: UInt32) -> Double {
         locked {
-            guard unsafe FT_Load_Glyph(f.face, glyph, Int32(1 << 0 | 1 << 3)) == 0 else { return 0 }  // NO_SCALE | NO_BITMAP
+            // FT_LOAD_NO_SCALE | FT_LOAD_NO_BITMAP
+            guard unsafe FT_Load_Glyph(f.face, glyph, Int32(1 << 0 | 1 << 3)) == 0 else { return 0 }
             return unsafe Double(f.face.pointee.glyph.pointee.advance.x)
         }
     }
@@ -139,7 +146,9 @@ import Synchronization
     func kerning(_ f: Face, _ left: UInt32, _ right: UInt32) -> Double {
         locked {
             var v = FT_Vector()
-            guard unsafe FT_Get_Kerning(f.face, left, right, UInt32(FT_KERNING_UNSCALED.rawValue), &v) == 0 else { return 0 }
+            guard unsafe FT_Get_Kerning(f.face, left, right, UInt32(FT_KERNING_UNSCALED.rawValue), &v) == 0 else {
+                return 0
+            }
             return Double(v.x)
         }
     }
@@ -160,8 +169,9 @@ import Synchronization
         locked { () -> Path? in
             // FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
             guard unsafe FT_Load_Glyph(f.face, glyph, Int32(1 << 0 | 1 << 1 | 1 << 3)) == 0,
-                  let slot = unsafe f.face.pointee.glyph,
-                  unsafe slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+                let slot = unsafe f.face.pointee.glyph,
+                unsafe slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+            else { return nil }
             var outline = unsafe slot.pointee.outline
             let builder = OutlineBuilder()
             var funcs = unsafe FT_Outline_Funcs(

@@ -10,7 +10,8 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, in words, as printed.
     public var description: String {
         switch self {
-        case .fontNotFound(let family): return "no font found for \"\(family)\": is fontconfig configured with any fonts?"
+        case .fontNotFound(let family):
+            return "no font found for \"\(family)\": is fontconfig configured with any fonts?"
         case .fontUnreadable(let path, let code): return "cannot open font \(path) (FreeType error \(code))"
         case .freeTypeUnavailable(let code): return "cannot initialise FreeType (error \(code))"
         }

@@ -37,8 +37,10 @@ public struct TextLayout {
     /// Lays out `text` within `width` points (no limit when nil), on at most `maxLines`
     /// lines (0: no limit) and, when given, as many lines as fit in `maxHeight`.
     /// Explicit line breaks (`\n`, `\r\n`) always break.
-    public init(_ text: String, font: Font, width: Double? = nil, maxLines: Int = 0, maxHeight: Double? = nil,
-                lineBreak: LineBreak = .wordWrap) {
+    public init(
+        _ text: String, font: Font, width: Double? = nil, maxLines: Int = 0, maxHeight: Double? = nil,
+        lineBreak: LineBreak = .wordWrap
+    ) {
         self.font = font
         let limit = width.map { $0.isNaN ? 0 : max(0, $0) }
         var lineBudget = maxLines > 0 ? maxLines : Int.max
@@ -51,19 +53,32 @@ public struct TextLayout {
         var truncated = false
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for paragraph in paragraphs {
-            if out.count >= lineBudget { truncated = true; break }
+            if out.count >= lineBudget {
+                truncated = true
+                break
+            }
             let glyphs = Shaper.shape(paragraph, font: font)
             if lineBreak == .truncateTail || limit == nil {
                 out.append(Line(glyphs: glyphs, width: glyphs.reduce(0) { $0 + $1.advance }))
-                if let limit, out[out.count - 1].width > limit { out[out.count - 1] = TextLayout.truncate(out[out.count - 1], to: limit, font: font) }
+                if let limit, out[out.count - 1].width > limit {
+                    out[out.count - 1] = TextLayout.truncate(out[out.count - 1], to: limit, font: font)
+                }
                 continue
             }
             var start = 0
             while start < glyphs.count || (start == 0 && glyphs.isEmpty) {
-                if out.count >= lineBudget { truncated = true; break }
-                if glyphs.isEmpty { out.append(Line(glyphs: [], width: 0)); break }
+                if out.count >= lineBudget {
+                    truncated = true
+                    break
+                }
+                if glyphs.isEmpty {
+                    out.append(Line(glyphs: [], width: 0))
+                    break
+                }
                 // Greedy: as many glyphs as fit; back up to the last space.
-                var w = 0.0, end = start, lastSpace = -1
+                var w = 0.0
+                var end = start
+                var lastSpace = -1
                 while end < glyphs.count && (w + glyphs[end].advance <= limit! + 1e-9 || end == start) {
                     if glyphs[end].isSpace { lastSpace = end }
                     w += glyphs[end].advance

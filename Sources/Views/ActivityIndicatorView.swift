@@ -44,7 +44,8 @@ open class ActivityIndicatorView: View {
             let side = style.side
             ring.bounds = Rect(x: 0, y: 0, width: side, height: side)
             ring.position = Point(x: bounds.midX, y: bounds.midY)
-            let length = side * 0.28, width = side * 0.09
+            let length = side * 0.28
+            let width = side * 0.09
             for i in 0..<12 {
                 let spoke = Layer()
                 spoke.bounds = Rect(x: 0, y: 0, width: width, height: length)
@@ -54,7 +55,8 @@ open class ActivityIndicatorView: View {
                 let angle = -Double(i) * .pi / 6
                 spoke.anchorPoint = Point(x: 0.5, y: 0)
                 spoke.position = Point(x: side / 2, y: side / 2)
-                spoke.setAffineTransform(AffineTransform(rotationAngle: angle + .pi).translatedBy(x: 0, y: side / 2 - length))
+                spoke.setAffineTransform(
+                    AffineTransform(rotationAngle: angle + .pi).translatedBy(x: 0, y: side / 2 - length))
                 ring.addSublayer(spoke)
             }
         }

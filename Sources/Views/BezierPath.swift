@@ -26,7 +26,9 @@ public final class BezierPath {
     /// The ellipse inscribed in a rectangle (`UIBezierPath(ovalIn:)`).
     public init(ovalIn rect: Rect) { path = Path(ellipseIn: rect) }
     /// A rounded rectangle (`UIBezierPath(roundedRect:cornerRadius:)`).
-    public init(roundedRect rect: Rect, cornerRadius: Double) { path = Path(roundedRect: rect, cornerRadius: cornerRadius) }
+    public init(roundedRect rect: Rect, cornerRadius: Double) {
+        path = Path(roundedRect: rect, cornerRadius: cornerRadius)
+    }
     /// An arc (`UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)`).
     public init(arcCenter: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
         path = Path()
@@ -42,9 +44,12 @@ public final class BezierPath {
         path.addCurve(to: point, control1: controlPoint1, control2: controlPoint2)
     }
     /// Adds a quadratic curve (`addQuadCurve(to:controlPoint:)`).
-    public func addQuadCurve(to point: Point, controlPoint: Point) { path.addQuadCurve(to: point, control: controlPoint) }
+    public func addQuadCurve(to point: Point, controlPoint: Point) {
+        path.addQuadCurve(to: point, control: controlPoint)
+    }
     /// Adds an arc, clockwise as seen on screen (`addArc(withCenter:radius:startAngle:endAngle:clockwise:)`).
-    public func addArc(withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
+    public func addArc(withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool)
+    {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
     /// Closes the subpath (`close()`).
@@ -56,7 +61,9 @@ public final class BezierPath {
     /// The bounding box of the points (`bounds`).
     public var bounds: Rect { path.boundingBox }
     /// Whether a point is inside by the fill rule (`contains(_:)`).
-    public func contains(_ point: Point) -> Bool { path.contains(point, rule: usesEvenOddFillRule ? .evenOdd : .nonZero) }
+    public func contains(_ point: Point) -> Bool {
+        path.contains(point, rule: usesEvenOddFillRule ? .evenOdd : .nonZero)
+    }
 
     /// Fills the path with the current context's fill colour (`fill()`); nothing without
     /// a current context.

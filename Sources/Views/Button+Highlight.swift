@@ -8,7 +8,9 @@ extension Button {
     /// transparent pixel stays transparent. UIKit has no public call for this.
     ///
     /// - Throws: `RasterError.outOfMemory` when the new image's memory cannot be had.
-    nonisolated public static func highlightedImage(of image: Image, maskAlpha: Double = 0.46) throws(RasterError) -> Image {
+    nonisolated public static func highlightedImage(of image: Image, maskAlpha: Double = 0.46) throws(RasterError)
+        -> Image
+    {
         let out = try Surface(sizeOf: image.surface)
         let context = Context(surface: out)
         let bounds = Rect(origin: .zero, size: image.size)

@@ -85,8 +85,10 @@ open class Button: Control {
 
     /// The button's look now, drawn as its store would be; nil when it cannot be had.
     private func renderedLook() -> Image? {
-        let k = layer.contentsScale, b = bounds
-        guard let p = PixelSize(covering: b.size, scale: k), let s = try? Surface(width: p.width, height: p.height, scale: k)
+        let k = layer.contentsScale
+        let b = bounds
+        guard let p = PixelSize(covering: b.size, scale: k),
+            let s = try? Surface(width: p.width, height: p.height, scale: k)
         else { return nil }
         let c = Context(surface: s)
         c.translateBy(x: -b.minX, y: -b.minY)
@@ -164,8 +166,9 @@ open class Button: Control {
         let titleHeight = titleWidth > 0 ? titleFont!.lineHeight : 0
         let imageSize = image?.size ?? Size(width: 0, height: 0)
         let gap = image != nil && titleWidth > 0 ? imageTitleSpacing : 0
-        return Size(width: (imageSize.width + gap + titleWidth).rounded(.up),
-                    height: max(imageSize.height, titleHeight).rounded(.up))
+        return Size(
+            width: (imageSize.width + gap + titleWidth).rounded(.up),
+            height: max(imageSize.height, titleHeight).rounded(.up))
     }
 
     override open func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
@@ -193,16 +196,22 @@ open class Button: Control {
         let total = min(bounds.width, imageSize.width + gap + titleWidth)
         var x = bounds.midX - total / 2
         if let image {
-            context.draw(image.surface, in: Rect(x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width,
-                                         height: imageSize.height))
+            context.draw(
+                image.surface,
+                in: Rect(
+                    x: x, y: bounds.midY - imageSize.height / 2, width: imageSize.width,
+                    height: imageSize.height))
             x += imageSize.width + gap
         }
         if let title, let font, titleWidth > 0 {
             var color = titleColor(for: state) ?? .black
-            if isHighlighted && titleColors[State.highlighted.rawValue] == nil { color = color.withAlpha(color.alpha * 0.5) }
+            if isHighlighted && titleColors[State.highlighted.rawValue] == nil {
+                color = color.withAlpha(color.alpha * 0.5)
+            }
             let width = max(0, bounds.maxX - x)
-            context.draw(title, in: Rect(x: x, y: bounds.midY - font.lineHeight / 2, width: width, height: font.lineHeight),
-                         font: font, color: color, lineBreak: .truncateTail, maxLines: 1)
+            context.draw(
+                title, in: Rect(x: x, y: bounds.midY - font.lineHeight / 2, width: width, height: font.lineHeight),
+                font: font, color: color, lineBreak: .truncateTail, maxLines: 1)
         }
         context.restoreGState()
     }

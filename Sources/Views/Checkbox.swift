@@ -43,13 +43,19 @@ open class Checkbox: Control {
     /// layer's rectangular border).
     open var borderColor: Color {
         get { circleBorderColor }
-        set { circleBorderColor = newValue; setNeedsDisplay() }
+        set {
+            circleBorderColor = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// The circle's border width; default 1. Negative and NaN count as 0.
     open var borderWidth: Double {
         get { circleBorderWidth }
-        set { circleBorderWidth = newValue; setNeedsDisplay() }
+        set {
+            circleBorderWidth = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// The style, from `filled`.

@@ -61,7 +61,9 @@ extension Control {
     public func addTarget(_ target: ActionTarget, action: Selector, for events: ControlEvents) {
         let id = ObjectIdentifier(target)
         for i in actionEntries.indices {
-            if case let .target(weak, a) = actionEntries[i].handler, weak.identity == id, weak.object != nil, a == action {
+            if case .target(let weak, let a) = actionEntries[i].handler, weak.identity == id, weak.object != nil,
+                a == action
+            {
                 actionEntries[i].events.formUnion(events)
                 return
             }
@@ -74,7 +76,9 @@ extension Control {
     public func removeTarget(_ target: ActionTarget, action: Selector?, for events: ControlEvents) {
         let id = ObjectIdentifier(target)
         for i in actionEntries.indices.reversed() {
-            if case let .target(weak, a) = actionEntries[i].handler, weak.identity == id, action == nil || a == action {
+            if case .target(let weak, let a) = actionEntries[i].handler, weak.identity == id,
+                action == nil || a == action
+            {
                 actionEntries[i].events.subtract(events)
                 if actionEntries[i].events.isEmpty { actionEntries.remove(at: i) }
             }
@@ -82,7 +86,9 @@ extension Control {
     }
 
     /// Registers a closure for events; `addAction(for:_:)` is the public form.
-    func appendAction(for events: ControlEvents, _ handler: @escaping (Control, ControlEvents) -> Void) -> ActionIdentifier {
+    func appendAction(for events: ControlEvents, _ handler: @escaping (Control, ControlEvents) -> Void)
+        -> ActionIdentifier
+    {
         let id = makeActionID()
         actionEntries.append(ActionEntry(events: events, handler: .closure(id: id, handler)))
         return ActionIdentifier(value: id)
@@ -91,7 +97,7 @@ extension Control {
     /// Removes a closure added with `addAction(for:_:)`.
     public func removeAction(_ identifier: ActionIdentifier) {
         actionEntries.removeAll {
-            if case let .closure(id, _) = $0.handler { return id == identifier.value }
+            if case .closure(let id, _) = $0.handler { return id == identifier.value }
             return false
         }
     }
@@ -102,9 +108,9 @@ extension Control {
         for (event, _) in ControlEvents.names where events.contains(event) {
             for entry in actionEntries where entry.events.contains(event) {
                 switch entry.handler {
-                case let .target(weak, action):
+                case .target(let weak, let action):
                     weak.object?.perform(action, sender: self, event: event)
-                case let .closure(_, handler):
+                case .closure(_, let handler):
                     handler(self, event)
                 }
             }
@@ -125,7 +131,9 @@ extension ActionSender where Self: Control {
     /// closure receives the control typed as its own class (a `Checkbox` for a
     /// checkbox), so it need not capture the control and make a retain cycle.
     @discardableResult
-    public func addAction(for events: ControlEvents, _ handler: @escaping (Self, ControlEvents) -> Void) -> ActionIdentifier {
+    public func addAction(for events: ControlEvents, _ handler: @escaping (Self, ControlEvents) -> Void)
+        -> ActionIdentifier
+    {
         appendAction(for: events) { sender, event in
             // The sender is this control: the entry is only ever sent by its owner.
             guard let typed = sender as? Self else { return }

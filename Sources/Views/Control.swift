@@ -22,7 +22,6 @@ open class Control: View {
         public static let focused = State(rawValue: 8)
     }
 
-
     /// How far outside its bounds, in points, the pointer may go and still count as
     /// inside while tracking (UIKit's 70 points).
     public static let dragTolerance = 70.0
@@ -44,7 +43,12 @@ open class Control: View {
         get { !stateBits.contains(.disabled) }
         set {
             let was = isEnabled
-            if newValue { stateBits.remove(.disabled) } else { stateBits.insert(.disabled); stateBits.remove(.highlighted) }
+            if newValue {
+                stateBits.remove(.disabled)
+            } else {
+                stateBits.insert(.disabled)
+                stateBits.remove(.highlighted)
+            }
             if !newValue && keyActivation != nil { cancelKeyActivation() }
             if was != newValue { stateDidChange() }
         }
@@ -157,7 +161,9 @@ open class Control: View {
 
     override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = touches.first else { return }
-        guard isEnabled, keyActivation == nil, buttonMask.contains(touch.buttonMask), !touch.buttonMask.isEmpty, beginTracking(touch) else { return }
+        guard isEnabled, keyActivation == nil, buttonMask.contains(touch.buttonMask), !touch.buttonMask.isEmpty,
+            beginTracking(touch)
+        else { return }
         isTracking = true
         isTouchInside = true
         isHighlighted = true

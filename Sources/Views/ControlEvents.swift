@@ -38,7 +38,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
         (.touchDown, "touchDown"), (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
         (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"), (.touchUpInside, "touchUpInside"),
         (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
-        (.primaryActionTriggered, "primaryActionTriggered"),
+        (.primaryActionTriggered, "primaryActionTriggered")
     ]
 
     /// The value written out, for messages and debugging.

@@ -28,7 +28,8 @@ extension Rect {
     /// a side that would go below zero is zero.
     public func inset(by insets: EdgeInsets) -> Rect {
         let r = standardized
-        return Rect(x: r.minX + insets.left, y: r.minY + insets.top,
-                    width: max(0, r.width - insets.left - insets.right), height: max(0, r.height - insets.top - insets.bottom))
+        return Rect(
+            x: r.minX + insets.left, y: r.minY + insets.top,
+            width: max(0, r.width - insets.left - insets.right), height: max(0, r.height - insets.top - insets.bottom))
     }
 }

@@ -52,7 +52,8 @@ open class GestureRecognizer {
             switch newValue {
             case .began: move(to: .began, at: rootLocation)
             case .changed: if phase == .began || phase == .changed { move(to: .changed, at: rootLocation) }
-            case .ended: if phase == .began || phase == .changed { finish(.ended) } else { move(to: .ended, at: rootLocation) }
+            case .ended:
+                if phase == .began || phase == .changed { finish(.ended) } else { move(to: .ended, at: rootLocation) }
             case .cancelled: finish(.cancelled)
             case .failed: fail()
             case .possible: reset()
@@ -110,7 +111,8 @@ open class GestureRecognizer {
     /// the same pair added twice is sent once.
     public func addTarget(_ target: ActionTarget, action: Selector) {
         let id = ObjectIdentifier(target)
-        guard !targets.contains(where: { $0.target.identity == id && $0.target.object != nil && $0.action == action }) else { return }
+        guard !targets.contains(where: { $0.target.identity == id && $0.target.object != nil && $0.action == action })
+        else { return }
         targets.append((WeakTarget(target), action))
     }
 
@@ -118,7 +120,9 @@ open class GestureRecognizer {
     /// every target, nil for the action every action of the target.
     public func removeTarget(_ target: ActionTarget?, action: Selector?) {
         let id = target.map { ObjectIdentifier($0) }
-        targets.removeAll { entry in (id == nil || entry.target.identity == id) && (action == nil || entry.action == action) }
+        targets.removeAll { entry in
+            (id == nil || entry.target.identity == id) && (action == nil || entry.action == action)
+        }
     }
 
     /// Calls the closures and sends the targets their actions, in the order added.
@@ -175,7 +179,9 @@ open class GestureRecognizer {
                 waitingToRecognize = next
                 return
             }
-            if failureRequirements.contains(where: { ($0.value?.state).map { $0 == .began || $0 == .changed || $0 == .ended } ?? false }) {
+            if failureRequirements.contains(where: {
+                ($0.value?.state).map { $0 == .began || $0 == .changed || $0 == .ended } ?? false
+            }) {
                 return fail()
             }
             phase = next
@@ -205,7 +211,8 @@ open class GestureRecognizer {
     /// A requirement of this one failed: recognize if that was the last.
     func requirementFailed() {
         guard let next = waitingToRecognize, state == .possible,
-              !failureRequirements.contains(where: { $0.value?.state == .possible }) else { return }
+            !failureRequirements.contains(where: { $0.value?.state == .possible })
+        else { return }
         waitingToRecognize = nil
         move(to: next, at: rootLocation)
     }
@@ -235,7 +242,8 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
     /// Whether two may recognize at once
     /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`).
-    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer)
+        -> Bool
     /// Whether the recognizer sees a touch at all (`gestureRecognizer(_:shouldReceive:)`).
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
 }
@@ -244,7 +252,9 @@ extension GestureRecognizerDelegate {
     /// By default a recognizer may begin.
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     /// By default two recognizers do not recognize at once.
-    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
         false
     }
     /// By default a recognizer sees every touch that reaches its view.
@@ -269,8 +279,9 @@ extension View {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         if recognizer.state == .began || recognizer.state == .changed, let r = root {
-            recognizer.report(recognizer is HoverGestureRecognizer ? .ended : .cancelled,
-                              at: r.pointerLocation ?? recognizer.rootLocation)
+            recognizer.report(
+                recognizer is HoverGestureRecognizer ? .ended : .cancelled,
+                at: r.pointerLocation ?? recognizer.rootLocation)
         }
         recognizer.view = nil
         gestureRecognizers.removeAll { $0 === recognizer }

@@ -36,7 +36,10 @@ open class GradientView: View {
     /// Whether the gradient runs left to right: setting it moves the layer's start and
     /// end points, reading it compares them with the horizontal ones (`isHorizontal`).
     public var isHorizontal: Bool {
-        get { gradientLayer.startPoint == GradientView.horizontalStart && gradientLayer.endPoint == GradientView.horizontalEnd }
+        get {
+            gradientLayer.startPoint == GradientView.horizontalStart
+                && gradientLayer.endPoint == GradientView.horizontalEnd
+        }
         set {
             gradientLayer.startPoint = newValue ? GradientView.horizontalStart : GradientView.verticalStart
             gradientLayer.endPoint = newValue ? GradientView.horizontalEnd : GradientView.verticalEnd

@@ -1,6 +1,7 @@
 import Raster
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The drawing contexts current on one thread (`UIGraphicsGetCurrentContext`'s): a
@@ -52,7 +53,9 @@ public func GraphicsPopContext() { _ = GraphicsContextStack.current.contexts.pop
 public func GraphicsBeginImageContextWithOptions(_ size: Size, _ opaque: Bool, _ scale: Double) {
     let stack = GraphicsContextStack.current
     let k = scale > 0 && scale.isFinite ? scale : Screen.main.scale
-    guard let p = PixelSize(covering: size, scale: k), let surface = try? Surface(width: p.width, height: p.height, scale: k) else {
+    guard let p = PixelSize(covering: size, scale: k),
+        let surface = try? Surface(width: p.width, height: p.height, scale: k)
+    else {
         stack.images.append(nil)
         return
     }

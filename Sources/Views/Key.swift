@@ -13,8 +13,10 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
     public var modifierFlags: KeyModifierFlags
 
     /// Makes a key.
-    public init(characters: String, charactersIgnoringModifiers: String? = nil, keyCode: KeyboardHIDUsage,
-                modifierFlags: KeyModifierFlags = []) {
+    public init(
+        characters: String, charactersIgnoringModifiers: String? = nil, keyCode: KeyboardHIDUsage,
+        modifierFlags: KeyModifierFlags = []
+    ) {
         self.characters = characters
         self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? characters
         self.keyCode = keyCode
@@ -28,7 +30,9 @@ public struct Key: Sendable, Hashable, CustomStringConvertible {
         if modifierFlags.contains(.alternate) { parts.append("alt") }
         if modifierFlags.contains(.command) { parts.append("super") }
         if modifierFlags.contains(.shift) { parts.append("shift") }
-        parts.append(keyCode.name ?? (charactersIgnoringModifiers.isEmpty ? "key(\(keyCode.rawValue))" : charactersIgnoringModifiers))
+        parts.append(
+            keyCode.name
+                ?? (charactersIgnoringModifiers.isEmpty ? "key(\(keyCode.rawValue))" : charactersIgnoringModifiers))
         return parts.joined(separator: "+")
     }
 }

@@ -251,6 +251,6 @@ public struct KeyboardHIDUsage: RawRepresentable, Sendable, Hashable {
         .keyboardF9: "F9",
         .keyboardF10: "F10",
         .keyboardF11: "F11",
-        .keyboardF12: "F12",
+        .keyboardF12: "F12"
     ]
 }

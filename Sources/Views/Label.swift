@@ -61,8 +61,9 @@ open class Label: View {
     private func layout(width: Double?, maxHeight: Double? = nil) -> TextLayout? {
         guard let text, let font, !text.isEmpty else { return nil }
         let mode: LineBreak = numberOfLines == 1 ? .truncateTail : lineBreak
-        return TextLayout(text, font: font, width: numberOfLines == 1 ? nil : width, maxLines: numberOfLines,
-                          maxHeight: maxHeight, lineBreak: mode)
+        return TextLayout(
+            text, font: font, width: numberOfLines == 1 ? nil : width, maxLines: numberOfLines,
+            maxHeight: maxHeight, lineBreak: mode)
     }
 
     /// The text's size, each side rounded up to a whole point: one line unwrapped, or
@@ -93,10 +94,12 @@ open class Label: View {
         guard let context = GraphicsGetCurrentContext() else { return }
         guard let text, let font, !text.isEmpty else { return }
         let mode: LineBreak = numberOfLines == 1 ? .truncateTail : lineBreak
-        let layout = TextLayout(text, font: font, width: bounds.width, maxLines: numberOfLines, maxHeight: bounds.height,
-                                lineBreak: mode)
+        let layout = TextLayout(
+            text, font: font, width: bounds.width, maxLines: numberOfLines, maxHeight: bounds.height,
+            lineBreak: mode)
         let y = bounds.minY + max(0, (bounds.height - layout.height) / 2)
-        context.draw(layout, in: Rect(x: bounds.minX, y: y, width: bounds.width, height: layout.height), color: textColor,
-                     alignment: textAlignment)
+        context.draw(
+            layout, in: Rect(x: bounds.minX, y: y, width: bounds.width, height: layout.height), color: textColor,
+            alignment: textAlignment)
     }
 }

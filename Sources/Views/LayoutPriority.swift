@@ -10,7 +10,8 @@ public enum LayoutAxis: Sendable, Hashable {
 /// (`UILayoutPriority`): a stack view grows the view whose content hugging priority is
 /// lowest and shrinks the one whose compression resistance is lowest.
 public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral,
-    ExpressibleByIntegerLiteral {
+    ExpressibleByIntegerLiteral
+{
     /// The priority, 1...1000.
     public var rawValue: Float
 

@@ -31,7 +31,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             rootLocation = p
-            let dx = p.x - start.x, dy = p.y - start.y
+            let dx = p.x - start.x
+            let dy = p.y - start.y
             if (dx * dx + dy * dy).squareRoot() > allowableMovement {
                 timer?.cancel()
                 fail()

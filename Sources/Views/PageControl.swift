@@ -58,7 +58,8 @@ open class PageControl: Control {
     public func dotRect(for index: Int) -> Rect {
         let row = size(forNumberOfPages: numberOfPages)
         let x = bounds.midX - row.width / 2 + Double(index) * (PageControl.dotSide + PageControl.dotGap)
-        return Rect(x: x, y: bounds.midY - PageControl.dotSide / 2, width: PageControl.dotSide, height: PageControl.dotSide)
+        return Rect(
+            x: x, y: bounds.midY - PageControl.dotSide / 2, width: PageControl.dotSide, height: PageControl.dotSide)
     }
 
     override open func draw(_ rect: Rect) {
@@ -88,7 +89,10 @@ open class PageControl: Control {
     override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
         var rest = Set<Press>()
         for p in presses {
-            guard isEnabled, isFocused, p.key.modifierFlags.shortcutFlags.isEmpty else { rest.insert(p); continue }
+            guard isEnabled, isFocused, p.key.modifierFlags.shortcutFlags.isEmpty else {
+                rest.insert(p)
+                continue
+            }
             switch p.key.keyCode {
             case .keyboardLeftArrow: go(by: -1)
             case .keyboardRightArrow: go(by: 1)

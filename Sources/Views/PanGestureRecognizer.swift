@@ -32,7 +32,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         samples.removeAll { touch.timestamp - $0.time > 0.1 }
         switch state {
         case .possible:
-            let dx = p.x - origin.x, dy = p.y - origin.y
+            let dx = p.x - origin.x
+            let dy = p.y - origin.y
             if (dx * dx + dy * dy).squareRoot() >= PanGestureRecognizer.hysteresis { move(to: .began, at: p) }
         case .began, .changed:
             move(to: .changed, at: p)
@@ -51,7 +52,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// view's coordinates, or the root's for nil (`translation(in:)`).
     public func translation(in view: View?) -> Point {
         guard let view else { return Point(x: rootLocation.x - origin.x, y: rootLocation.y - origin.y) }
-        let a = view.convert(origin, from: nil), b = view.convert(rootLocation, from: nil)
+        let a = view.convert(origin, from: nil)
+        let b = view.convert(rootLocation, from: nil)
         return Point(x: b.x - a.x, y: b.y - a.y)
     }
 
@@ -69,7 +71,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// view's coordinates (`velocity(in:)`); zero without two samples apart in time.
     public func velocity(in view: View?) -> Point {
         guard let a = samples.first, let b = samples.last, b.time > a.time else { return Point(x: 0, y: 0) }
-        let pa = view?.convert(a.point, from: nil) ?? a.point, pb = view?.convert(b.point, from: nil) ?? b.point
+        let pa = view?.convert(a.point, from: nil) ?? a.point
+        let pb = view?.convert(b.point, from: nil) ?? b.point
         let dt = b.time - a.time
         return Point(x: (pb.x - pa.x) / dt, y: (pb.y - pa.y) / dt)
     }

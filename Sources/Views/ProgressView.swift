@@ -19,7 +19,12 @@ open class ProgressView: View {
     }
 
     /// The look (`progressViewStyle`).
-    public var progressViewStyle: Style { didSet { update(animated: false); invalidateIntrinsicContentSize() } }
+    public var progressViewStyle: Style {
+        didSet {
+            update(animated: false)
+            invalidateIntrinsicContentSize()
+        }
+    }
     private var storedProgress: Float = 0
     /// How far, 0...1 (`progress`); setting it does not animate. NaN is ignored.
     public var progress: Float {
@@ -67,7 +72,9 @@ open class ProgressView: View {
         Size(width: View.noIntrinsicMetric, height: progressViewStyle.height)
     }
 
-    override open func sizeThatFits(_ size: Size) -> Size { Size(width: bounds.width, height: progressViewStyle.height) }
+    override open func sizeThatFits(_ size: Size) -> Size {
+        Size(width: bounds.width, height: progressViewStyle.height)
+    }
 
     override open func boundsDidChange() { update(animated: false) }
     override open func tintColorDidChange() { update(animated: false) }

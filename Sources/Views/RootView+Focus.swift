@@ -20,7 +20,8 @@ extension RootView {
         }
         visit(self, origin: Point(x: 0, y: 0))
         let byTop = found.enumerated().sorted {
-            $0.element.frame.minY != $1.element.frame.minY ? $0.element.frame.minY < $1.element.frame.minY : $0.offset < $1.offset
+            $0.element.frame.minY != $1.element.frame.minY
+                ? $0.element.frame.minY < $1.element.frame.minY : $0.offset < $1.offset
         }.map(\.element)
         var order: [View] = []
         var i = 0
@@ -117,8 +118,10 @@ extension RootView {
         let reach = FocusRingLayer.gap + FocusRingLayer.width + 1
         let f = view.frame
         let frame = f.insetBy(dx: -reach, dy: -reach)
-        let shape = view.focusShape.applying(AffineTransform(translationX: f.minX - view.bounds.minX - frame.minX,
-                                                             y: f.minY - view.bounds.minY - frame.minY))
+        let shape = view.focusShape.applying(
+            AffineTransform(
+                translationX: f.minX - view.bounds.minX - frame.minX,
+                y: f.minY - view.bounds.minY - frame.minY))
         if focusRing.frame != frame { focusRing.frame = frame }
         if focusRing.shape != shape { focusRing.shape = shape }
     }

@@ -31,17 +31,23 @@ extension RootView {
 
     /// The press moved: its recognizers see it first.
     func gesturesMove(_ t: Touch) {
-        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchesMoved([t], with: Event(touch: t)) }
+        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed {
+            r.touchesMoved([t], with: Event(touch: t))
+        }
     }
 
     /// The press ended: its recognizers see it first.
     func gesturesEnd(_ t: Touch) {
-        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchesEnded([t], with: Event(touch: t)) }
+        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed {
+            r.touchesEnded([t], with: Event(touch: t))
+        }
     }
 
     /// The press was cancelled: its recognizers see it first.
     func gesturesCancel(_ t: Touch) {
-        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed { r.touchesCancelled([t], with: Event(touch: t)) }
+        for r in gestureSet where r.state == .possible || r.state == .began || r.state == .changed {
+            r.touchesCancelled([t], with: Event(touch: t))
+        }
     }
 
     /// Whether `r` may recognize now: its delegate agrees, and no control below its view
@@ -49,7 +55,8 @@ extension RootView {
     func gestureMayBegin(_ r: GestureRecognizer) -> Bool {
         if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) { return false }
         if let t = touch, let control = nearestControl(t.view), control.isTracking, let owner = r.view,
-           owner !== control, control.isDescendant(of: owner) {
+            owner !== control, control.isDescendant(of: owner)
+        {
             return false
         }
         return true
@@ -68,7 +75,8 @@ extension RootView {
     /// and the view's own touch is cancelled when `r` asks.
     func gestureDidBegin(_ r: GestureRecognizer) {
         for other in gestureSet where other !== r {
-            let together = (r.delegate?.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: other) ?? false)
+            let together =
+                (r.delegate?.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: other) ?? false)
                 || (other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: r) ?? false)
             if together && !other.requires(r) { continue }
             if other.state == .possible { other.fail() } else { other.finish(.cancelled) }
@@ -88,7 +96,8 @@ extension RootView {
         for other in gestureSet where other !== r && other.requires(r) { other.requirementFailed() }
         // The last recognizer delaying the press failed: the view hears of it now.
         if touchHeldFromView, let t = touch,
-           !gestureSet.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
+            !gestureSet.contains(where: { $0.delaysTouchesBegan && $0.state == .possible })
+        {
             touchHeldFromView = false
             if !touchTakenFromView { t.view.touchesBegan([t], with: Event(touch: t)) }
         }

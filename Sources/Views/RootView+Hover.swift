@@ -39,7 +39,8 @@ extension RootView {
         guard !views.isEmpty else { return }
         hoveredViews.removeAll { h in views.contains { $0 === h } }
         for x in views.reversed() {
-            for r in x.gestureRecognizers where r is HoverGestureRecognizer && (r.state == .began || r.state == .changed) {
+            for r in x.gestureRecognizers
+            where r is HoverGestureRecognizer && (r.state == .began || r.state == .changed) {
                 r.report(.ended, at: pointerLocation ?? r.rootLocation)
             }
         }

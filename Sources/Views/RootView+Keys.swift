@@ -63,7 +63,8 @@ extension RootView {
     }
 
     func handleAtRoot(_ press: Press) {
-        let key = press.key, flags = key.modifierFlags.shortcutFlags
+        let key = press.key
+        let flags = key.modifierFlags.shortcutFlags
         if key.keyCode == .keyboardTab && (flags.isEmpty || flags == .shift) {
             moveFocus(forward: flags.isEmpty)
         } else if key.keyCode == .keyboardEscape && flags.isEmpty && focusedView != nil {

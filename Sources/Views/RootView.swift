@@ -156,8 +156,9 @@ public final class RootView: View {
         prepareFrame(for: surface)
         let rects = full ? [bounds] : damage
         if !full { damage.removeAll() }
-        let pixels = devicePixels(of: rects, scale: surface.scale,
-                                  within: Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)))
+        let pixels = devicePixels(
+            of: rects, scale: surface.scale,
+            within: Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)))
         draw(pixels, into: surface, origin: .zero)
         return pixels
     }
@@ -172,7 +173,9 @@ public final class RootView: View {
         let origin = Point(x: (region.x * scale).rounded(.down), y: (region.y * scale).rounded(.down))
         guard origin.x.isFinite, origin.y.isFinite else { return }
         let canvas = Rect(x: origin.x, y: origin.y, width: Double(surface.width), height: Double(surface.height))
-        draw(devicePixels(of: [bounds.intersection(region)], scale: scale, within: canvas), into: surface, origin: origin)
+        draw(
+            devicePixels(of: [bounds.intersection(region)], scale: scale, within: canvas), into: surface, origin: origin
+        )
     }
 
     /// What comes before drawing a frame: the turn's changes committed, the animations
@@ -313,8 +316,9 @@ public final class RootView: View {
             if focusedView != nil { updateFocus(to: nil) }
             tabStart = hit.flatMap(focusableAncestor)
             guard let hit else { return }
-            let t = Touch(view: hit, location: event.location, timestamp: event.timestamp, button: event.button,
-                          modifiers: event.modifiers)
+            let t = Touch(
+                view: hit, location: event.location, timestamp: event.timestamp, button: event.button,
+                modifiers: event.modifiers)
             touch = t
             gesturesBegin(t)
             if !touchTakenFromView && !touchHeldFromView { hit.touchesBegan([t], with: Event(touch: t)) }

@@ -23,7 +23,10 @@ open class RoundedRectView: View {
     /// side when drawn (the document's own property, not the layer's).
     open var cornerRadius: Double {
         get { radius }
-        set { radius = newValue; setNeedsDisplay() }
+        set {
+            radius = newValue
+            setNeedsDisplay()
+        }
     }
 
     /// Creates a rounded-rectangle view with a clear background, not opaque.
@@ -43,7 +46,8 @@ open class RoundedRectView: View {
     /// The document's outline: four `addArc(tangent1End:tangent2End:radius:)` corners from
     /// the middle of the left side.
     public var outline: Path {
-        let r = bounds, radius = effectiveCornerRadius
+        let r = bounds
+        let radius = effectiveCornerRadius
         var p = Path()
         p.move(to: Point(x: r.minX, y: r.midY))
         p.addArc(tangent1End: Point(x: r.minX, y: r.minY), tangent2End: Point(x: r.midX, y: r.minY), radius: radius)

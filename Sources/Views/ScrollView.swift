@@ -95,8 +95,10 @@ open class ScrollView: View {
     /// Shows the indicators, then fades them out (`flashScrollIndicators`).
     public func flashScrollIndicators() {
         placeIndicators()
-        for (bar, overflows) in [(verticalIndicator, overflowsVertically && showsVerticalScrollIndicator),
-                                 (horizontalIndicator, overflowsHorizontally && showsHorizontalScrollIndicator)] {
+        for (bar, overflows) in [
+            (verticalIndicator, overflowsVertically && showsVerticalScrollIndicator),
+            (horizontalIndicator, overflowsHorizontally && showsHorizontalScrollIndicator)
+        ] {
             bar.removeAnimation(forKey: "fade")
             guard overflows else { continue }
             let fade = KeyframeAnimation(keyPath: "opacity")
@@ -134,7 +136,9 @@ open class ScrollView: View {
     /// Places the bars along the right and bottom edges, their lengths and positions
     /// saying how much of the content shows and where.
     private func placeIndicators() {
-        let b = bounds, t = ScrollIndicatorLayer.thickness, inset = ScrollIndicatorLayer.inset
+        let b = bounds
+        let t = ScrollIndicatorLayer.thickness
+        let inset = ScrollIndicatorLayer.inset
         let both = overflowsVertically && overflowsHorizontally
         func bar(visible: Double, content: Double, offset: Double, track: Double) -> (start: Double, length: Double) {
             guard content > 0, track > 0 else { return (0, 0) }
@@ -146,11 +150,13 @@ open class ScrollView: View {
         horizontalIndicator.isHidden = !(overflowsHorizontally && showsHorizontalScrollIndicator)
         let vTrack = b.height - 2 * inset - (both ? t + inset : 0)
         let v = bar(visible: b.height, content: contentSize.height, offset: b.minY, track: vTrack)
-        let vFrame = Rect(x: b.maxX - inset - t - 1, y: b.minY + inset + v.start - 1, width: t + 2, height: v.length + 2)
+        let vFrame = Rect(
+            x: b.maxX - inset - t - 1, y: b.minY + inset + v.start - 1, width: t + 2, height: v.length + 2)
         if verticalIndicator.frame != vFrame { verticalIndicator.frame = vFrame }
         let hTrack = b.width - 2 * inset - (both ? t + inset : 0)
         let h = bar(visible: b.width, content: contentSize.width, offset: b.minX, track: hTrack)
-        let hFrame = Rect(x: b.minX + inset + h.start - 1, y: b.maxY - inset - t - 1, width: h.length + 2, height: t + 2)
+        let hFrame = Rect(
+            x: b.minX + inset + h.start - 1, y: b.maxY - inset - t - 1, width: h.length + 2, height: t + 2)
         if horizontalIndicator.frame != hFrame { horizontalIndicator.frame = hFrame }
     }
 
@@ -174,7 +180,9 @@ open class ScrollView: View {
         guard allowsKeyboardScrolling, isScrollEnabled else { return false }
         let flags = key.modifierFlags.shortcutFlags
         let line = ScrollView.lineStep
-        let page = max(line, bounds.height - line), o = contentOffset, most = maximumContentOffset
+        let page = max(line, bounds.height - line)
+        let o = contentOffset
+        let most = maximumContentOffset
         var to: Point
         switch key.keyCode {
         case .keyboardSpacebar where flags == .shift: to = Point(x: o.x, y: o.y - page)

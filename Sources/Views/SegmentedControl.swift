@@ -136,7 +136,9 @@ open class SegmentedControl: Control {
     }
 
     /// A segment's title (`titleForSegment(at:)`).
-    public func titleForSegment(at index: Int) -> String? { segments.indices.contains(index) ? segments[index].title : nil }
+    public func titleForSegment(at index: Int) -> String? {
+        segments.indices.contains(index) ? segments[index].title : nil
+    }
 
     /// Sets a segment's image (`setImage(_:forSegmentAt:)`).
     public func setImage(_ image: Image?, forSegmentAt index: Int) {
@@ -146,7 +148,9 @@ open class SegmentedControl: Control {
     }
 
     /// A segment's image (`imageForSegment(at:)`).
-    public func imageForSegment(at index: Int) -> Image? { segments.indices.contains(index) ? segments[index].image : nil }
+    public func imageForSegment(at index: Int) -> Image? {
+        segments.indices.contains(index) ? segments[index].image : nil
+    }
 
     /// Enables or disables one segment (`setEnabled(_:forSegmentAt:)`): a disabled one
     /// cannot be selected and draws its title faded.
@@ -157,7 +161,9 @@ open class SegmentedControl: Control {
     }
 
     /// Whether a segment is enabled (`isEnabledForSegment(at:)`).
-    public func isEnabledForSegment(at index: Int) -> Bool { segments.indices.contains(index) && segments[index].enabled }
+    public func isEnabledForSegment(at index: Int) -> Bool {
+        segments.indices.contains(index) && segments[index].enabled
+    }
 
     /// Fixes a segment's width; 0 goes back to automatic (`setWidth(_:forSegmentAt:)`).
     public func setWidth(_ width: Double, forSegmentAt index: Int) {
@@ -167,7 +173,9 @@ open class SegmentedControl: Control {
     }
 
     /// A segment's fixed width, 0 when automatic (`widthForSegment(at:)`).
-    public func widthForSegment(at index: Int) -> Double { segments.indices.contains(index) ? segments[index].width : 0 }
+    public func widthForSegment(at index: Int) -> Double {
+        segments.indices.contains(index) ? segments[index].width : 0
+    }
 
     private func changed(animated: Bool) {
         invalidateIntrinsicContentSize()
@@ -194,7 +202,8 @@ open class SegmentedControl: Control {
     override open var intrinsicContentSize: Size {
         guard !segments.isEmpty else { return Size(width: 0, height: SegmentedControl.height) }
         let widths = segments.indices.map { segments[$0].width > 0 ? segments[$0].width : contentWidth($0) }
-        let total = apportionsSegmentWidthsByContent ? widths.reduce(0, +) : (widths.max() ?? 0) * Double(segments.count)
+        let total =
+            apportionsSegmentWidthsByContent ? widths.reduce(0, +) : (widths.max() ?? 0) * Double(segments.count)
         return Size(width: total.rounded(.up), height: SegmentedControl.height)
     }
 
@@ -285,7 +294,9 @@ open class SegmentedControl: Control {
         // Space or Return on a focused momentary control: the segment last chosen (the
         // first enabled one at the start) is chosen again.
         if touch == nil {
-            if isMomentary, let i = segments.indices.contains(selected) ? selected : segments.firstIndex(where: \.enabled) {
+            if isMomentary,
+                let i = segments.indices.contains(selected) ? selected : segments.firstIndex(where: \.enabled)
+            {
                 selected = i
                 sendActions(for: .valueChanged)
             }
@@ -354,23 +365,27 @@ open class SegmentedControl: Control {
         // Separators between neighbours, left out beside the selected card.
         context.setFillColor(Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29))
         for i in 1..<max(1, frames.count) where i != shown && i - 1 != shown {
-            context.fill(Rect(x: frames[i].minX - 0.5, y: frames[i].minY + 8, width: 1, height: max(0, frames[i].height - 16)))
+            context.fill(
+                Rect(x: frames[i].minX - 0.5, y: frames[i].minY + 8, width: 1, height: max(0, frames[i].height - 16)))
         }
         for (i, s) in segments.enumerated() {
             let f = frames[i]
             let alpha = s.enabled ? 1.0 : 0.3
             if let image = s.image {
-                let r = Rect(x: f.midX - image.size.width / 2, y: f.midY - image.size.height / 2,
-                             width: image.size.width, height: image.size.height)
+                let r = Rect(
+                    x: f.midX - image.size.width / 2, y: f.midY - image.size.height / 2,
+                    width: image.size.width, height: image.size.height)
                 context.saveGState()
                 context.alpha = alpha
                 context.draw(image.surface, in: r)
                 context.restoreGState()
             } else if let t = s.title, let font = i == shown ? selectedFont : font {
                 let w = font.advance(of: t)
-                let r = Rect(x: max(f.minX + 4, f.midX - w / 2), y: f.midY - font.lineHeight / 2,
-                             width: max(0, min(w, f.width - 8)), height: font.lineHeight)
-                context.draw(t, in: r, font: font, color: Color(white: 0, alpha: alpha), lineBreak: .truncateTail, maxLines: 1)
+                let r = Rect(
+                    x: max(f.minX + 4, f.midX - w / 2), y: f.midY - font.lineHeight / 2,
+                    width: max(0, min(w, f.width - 8)), height: font.lineHeight)
+                context.draw(
+                    t, in: r, font: font, color: Color(white: 0, alpha: alpha), lineBreak: .truncateTail, maxLines: 1)
             }
         }
     }

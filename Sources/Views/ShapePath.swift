@@ -120,22 +120,38 @@ public struct ShapePath {
     /// The body rectangle and the arrow's three points (base, tip, base).
     static func split(_ b: Rect, _ arrow: ArrowPosition) -> (Rect, [Point]) {
         switch arrow {
-        case let .left(c, w, h):
-            return (Rect(x: b.minX + h, y: b.minY, width: max(0, b.width - h), height: b.height),
-                    [Point(x: b.minX + h, y: b.minY + c - w / 2), Point(x: b.minX, y: b.minY + c),
-                     Point(x: b.minX + h, y: b.minY + c + w / 2)])
-        case let .right(c, w, h):
-            return (Rect(x: b.minX, y: b.minY, width: max(0, b.width - h), height: b.height),
-                    [Point(x: b.maxX - h, y: b.minY + c - w / 2), Point(x: b.maxX, y: b.minY + c),
-                     Point(x: b.maxX - h, y: b.minY + c + w / 2)])
-        case let .top(c, w, h):
-            return (Rect(x: b.minX, y: b.minY + h, width: b.width, height: max(0, b.height - h)),
-                    [Point(x: b.minX + c - w / 2, y: b.minY + h), Point(x: b.minX + c, y: b.minY),
-                     Point(x: b.minX + c + w / 2, y: b.minY + h)])
-        case let .bottom(c, w, h):
-            return (Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - h)),
-                    [Point(x: b.minX + c - w / 2, y: b.maxY - h), Point(x: b.minX + c, y: b.maxY),
-                     Point(x: b.minX + c + w / 2, y: b.maxY - h)])
+        case .left(let c, let w, let h):
+            return (
+                Rect(x: b.minX + h, y: b.minY, width: max(0, b.width - h), height: b.height),
+                [
+                    Point(x: b.minX + h, y: b.minY + c - w / 2), Point(x: b.minX, y: b.minY + c),
+                    Point(x: b.minX + h, y: b.minY + c + w / 2)
+                ]
+            )
+        case .right(let c, let w, let h):
+            return (
+                Rect(x: b.minX, y: b.minY, width: max(0, b.width - h), height: b.height),
+                [
+                    Point(x: b.maxX - h, y: b.minY + c - w / 2), Point(x: b.maxX, y: b.minY + c),
+                    Point(x: b.maxX - h, y: b.minY + c + w / 2)
+                ]
+            )
+        case .top(let c, let w, let h):
+            return (
+                Rect(x: b.minX, y: b.minY + h, width: b.width, height: max(0, b.height - h)),
+                [
+                    Point(x: b.minX + c - w / 2, y: b.minY + h), Point(x: b.minX + c, y: b.minY),
+                    Point(x: b.minX + c + w / 2, y: b.minY + h)
+                ]
+            )
+        case .bottom(let c, let w, let h):
+            return (
+                Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - h)),
+                [
+                    Point(x: b.minX + c - w / 2, y: b.maxY - h), Point(x: b.minX + c, y: b.maxY),
+                    Point(x: b.minX + c + w / 2, y: b.maxY - h)
+                ]
+            )
         }
     }
 }

@@ -135,8 +135,10 @@ open class Slider: Control {
     /// The track (`trackRect(forBounds:)`): between the value images, 4 points high,
     /// centred vertically.
     open func trackRect(forBounds bounds: Rect) -> Rect {
-        let lo = minimumValueImage == nil ? bounds.minX : minimumValueImageRect(forBounds: bounds).maxX + Slider.imageSpacing
-        let hi = maximumValueImage == nil ? bounds.maxX : maximumValueImageRect(forBounds: bounds).minX - Slider.imageSpacing
+        let lo =
+            minimumValueImage == nil ? bounds.minX : minimumValueImageRect(forBounds: bounds).maxX + Slider.imageSpacing
+        let hi =
+            maximumValueImage == nil ? bounds.maxX : maximumValueImageRect(forBounds: bounds).minX - Slider.imageSpacing
         return Rect(x: lo, y: bounds.midY - Slider.trackHeight / 2, width: max(0, hi - lo), height: Slider.trackHeight)
     }
 
@@ -165,9 +167,11 @@ open class Slider: Control {
         let thumbFrame = thumbRect(forBounds: b, trackRect: track, value: storedValue)
         Transaction.begin()
         Transaction.setDisableActions(!animated)
-        minimumTrack.frame = Rect(x: track.minX, y: track.minY, width: max(0, thumbFrame.midX - track.minX), height: track.height)
-        maximumTrack.frame = Rect(x: thumbFrame.midX, y: track.minY, width: max(0, track.maxX - thumbFrame.midX),
-                                  height: track.height)
+        minimumTrack.frame = Rect(
+            x: track.minX, y: track.minY, width: max(0, thumbFrame.midX - track.minX), height: track.height)
+        maximumTrack.frame = Rect(
+            x: thumbFrame.midX, y: track.minY, width: max(0, track.maxX - thumbFrame.midX),
+            height: track.height)
         minimumTrack.backgroundColor = minimumTrackTintColor ?? tintColor
         maximumTrack.backgroundColor = maximumTrackTintColor ?? .systemFill
         thumb.frame = thumbFrame

@@ -192,7 +192,8 @@ open class StackView: View {
         let across = place(shown, in: area)
         for (i, v) in shown.enumerated() {
             let a = start + positions[i]
-            v.frame = horizontal
+            v.frame =
+                horizontal
                 ? Rect(x: a, y: across[i].origin, width: lengths[i], height: across[i].length)
                 : Rect(x: across[i].origin, y: a, width: across[i].length, height: lengths[i])
         }
@@ -201,8 +202,10 @@ open class StackView: View {
     /// The lengths along the axis and the offsets from its start, for views of
     /// `natural` lengths (`stretchy`: without a natural length), `gaps` apart, in
     /// `total` points.
-    static func distribute(natural: [Double], stretchy: [Bool], hugging: [LayoutPriority], resistance: [LayoutPriority],
-                           gaps: [Double], total: Double, distribution: Distribution) -> ([Double], [Double]) {
+    static func distribute(
+        natural: [Double], stretchy: [Bool], hugging: [LayoutPriority], resistance: [LayoutPriority],
+        gaps: [Double], total: Double, distribution: Distribution
+    ) -> ([Double], [Double]) {
         let n = natural.count
         let gapSum = gaps.reduce(0, +)
         var lengths = natural
@@ -242,7 +245,10 @@ open class StackView: View {
             } else {
                 let each = (total - lengths.reduce(0, +)) / Double(n - 1)
                 spaces = gaps.map { max($0, each) }
-                if spaces.reduce(0, +) + lengths.reduce(0, +) > total { spaces = gaps; fit() }
+                if spaces.reduce(0, +) + lengths.reduce(0, +) > total {
+                    spaces = gaps
+                    fit()
+                }
             }
         case .equalCentering:
             if room - lengths.reduce(0, +) < 0 || n == 1 {
@@ -250,7 +256,8 @@ open class StackView: View {
             } else {
                 // Centres from the first's (half its length in) to the last's (half its
                 // length from the end), equally apart.
-                let first = lengths[0] / 2, last = total - lengths[n - 1] / 2
+                let first = lengths[0] / 2
+                let last = total - lengths[n - 1] / 2
                 let step = (last - first) / Double(n - 1)
                 let offsets = (0..<n).map { first + Double($0) * step - lengths[$0] / 2 }
                 return (lengths, offsets)

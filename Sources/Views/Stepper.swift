@@ -99,7 +99,8 @@ open class Stepper: Control {
     override open func draw(_ rect: Rect) {
 
         guard let context = GraphicsGetCurrentContext() else { return }
-        let track = Path(roundedRect: Rect(x: 0, y: 0, width: Stepper.size.width, height: Stepper.size.height), cornerRadius: 8)
+        let track = Path(
+            roundedRect: Rect(x: 0, y: 0, width: Stepper.size.width, height: Stepper.size.height), cornerRadius: 8)
         context.saveGState()
         context.alpha = isEnabled ? 1 : 0.5
         context.setFillColor(.tertiarySystemFill)

@@ -40,9 +40,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         guard let touch = touches.first else { return }
         guard state == .possible else { return }
         if touch.timestamp - startTime > SwipeGestureRecognizer.maximumDuration { return fail() }
-        let dx = touch.rootLocation.x - start.x, dy = touch.rootLocation.y - start.y
+        let dx = touch.rootLocation.x - start.x
+        let dy = touch.rootLocation.y - start.y
         let went: Direction? =
-            abs(dx) >= SwipeGestureRecognizer.minimumDistance && abs(dy) < abs(dx) / 2 ? (dx > 0 ? .right : .left)
+            abs(dx) >= SwipeGestureRecognizer.minimumDistance && abs(dy) < abs(dx) / 2
+            ? (dx > 0 ? .right : .left)
             : abs(dy) >= SwipeGestureRecognizer.minimumDistance && abs(dx) < abs(dy) / 2 ? (dy > 0 ? .down : .up) : nil
         if let went {
             if direction.contains(went) { move(to: .recognized, at: touch.rootLocation) } else { fail() }

@@ -49,9 +49,12 @@ extension View {
     /// still animating adds a new animation of the difference, and the running one goes
     /// on to its end, so the motion keeps its momentum and both blocks complete with true.
     /// Colours, which do not add, are animated from what is on screen instead.
-    public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
-                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let context = AnimationBlock(duration: duration, delay: delay, options: options, spring: nil, completion: completion)
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let context = AnimationBlock(
+            duration: duration, delay: delay, options: options, spring: nil, completion: completion)
         run(context, animations)
     }
 
@@ -62,14 +65,17 @@ extension View {
     /// Vitrine's: mass 1, damping ratio ζ = `dampingRatio` (at least 0.05), and a natural
     /// frequency ω0 = ln(1000) / (ζ · duration), so that the swing has died to 0.1 % by the
     /// end; stiffness ω0², damping 2ζω0. `velocity` is in whole distances per second.
-    public static func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
-                               initialSpringVelocity velocity: Double, options: AnimationOptions = [],
-                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+        initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
         let zeta = max(0.05, dampingRatio.isFinite ? dampingRatio : 1)
         let d = duration > 0 && duration.isFinite ? duration : 0.25
         let w0 = 6.907755278982137 / (min(zeta, 1) * d)
         let spring = (stiffness: w0 * w0, damping: 2 * zeta * w0, velocity: velocity.isFinite ? velocity : 0)
-        let context = AnimationBlock(duration: duration, delay: delay, options: options, spring: spring, completion: completion)
+        let context = AnimationBlock(
+            duration: duration, delay: delay, options: options, spring: spring, completion: completion)
         run(context, animations)
     }
 
@@ -118,8 +124,10 @@ final class AnimationBlock: AnimationDelegate {
     /// The views that take no touches until the block's animations end.
     var blocked: [View] = []
 
-    init(duration: Double, delay: Double, options: View.AnimationOptions,
-         spring: (stiffness: Double, damping: Double, velocity: Double)?, completion: ((Bool) -> Void)?) {
+    init(
+        duration: Double, delay: Double, options: View.AnimationOptions,
+        spring: (stiffness: Double, damping: Double, velocity: Double)?, completion: ((Bool) -> Void)?
+    ) {
         self.duration = duration.isFinite ? max(0, duration) : 0
         self.delay = delay.isFinite ? max(0, delay) : 0
         self.options = options

@@ -41,7 +41,11 @@ extension View {
     /// Sets `contentCompressionResistancePriority(for:)`
     /// (`setContentCompressionResistancePriority(_:for:)`).
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        if axis == .horizontal { compressionResistance.horizontal = priority } else { compressionResistance.vertical = priority }
+        if axis == .horizontal {
+            compressionResistance.horizontal = priority
+        } else {
+            compressionResistance.vertical = priority
+        }
         superview?.setNeedsLayout()
     }
 }

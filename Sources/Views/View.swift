@@ -143,7 +143,9 @@ open class View: Responder, LayerDelegate {
         set {
             let was = layer.isHidden
             layer.isHidden = newValue
-            if was != newValue, let stack = superview as? StackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+            if was != newValue, let stack = superview as? StackView,
+                stack.arrangedSubviews.contains(where: { $0 === self })
+            {
                 stack.arrangedSubviewVisibilityChanged()
             }
         }
@@ -215,7 +217,8 @@ open class View: Responder, LayerDelegate {
         if view.superview != nil { view.removeFromSuperview() }
         let i = min(max(index, 0), subviews.count)
         let host = sublayerHost
-        let layerIndex = i < subviews.count
+        let layerIndex =
+            i < subviews.count
             ? (host.sublayers?.firstIndex { $0 === subviews[i].layer } ?? 0)
             : (host.sublayers?.count ?? 0)
         subviews.insert(view, at: i)
@@ -426,7 +429,9 @@ open class View: Responder, LayerDelegate {
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         guard acceptsTouches, point.isFinite, self.point(inside: point, with: event) else { return nil }
         for s in subviews.reversed() {
-            guard let inverse = s.layer.transformToSuperlayer.inverted(), let p = inverse.apply(to: point) else { continue }
+            guard let inverse = s.layer.transformToSuperlayer.inverted(), let p = inverse.apply(to: point) else {
+                continue
+            }
             if let hit = s.hitTest(p, with: event) { return hit }
         }
         return self

@@ -13,8 +13,10 @@ public struct ManualClockTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     /// Runs the test with a manual media clock installed (`TestScoping`).
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         // A suite's own scope holds no test: its tests get their clocks each.
         guard testCase != nil || !test.isSuite else { return try await function() }
         try await MediaClock.withManualClock(at: time) { try await function() }

@@ -46,15 +46,15 @@ public struct Snapshotter: Sendable {
             case .matched: return "the snapshot matches its reference"
             case .recorded(let r): return "no reference: recorded \(r); look at it, then run the test again"
             case .missing(let r): return "no reference at \(r), and the record mode is never"
-            case let .mismatched(report, written, problems):
+            case .mismatched(let report, let written, let problems):
                 var lines = ["the snapshot differs from its reference", report]
                 lines += written.map { "written: \($0)" }
                 lines += problems
                 return lines.joined(separator: "\n")
-            case let .rerecorded(r, report): return "the reference was recorded anew: \(r)\n\(report)"
-            case let .unreadable(r, reason):
+            case .rerecorded(let r, let report): return "the reference was recorded anew: \(r)\n\(report)"
+            case .unreadable(let r, let reason):
                 return "cannot read the reference \(r): \(reason); VITRINE_RECORD=failed records it anew"
-            case let .notWritten(r, reason): return "the reference \(r) could not be written: \(reason)"
+            case .notWritten(let r, let reason): return "the reference \(r) could not be written: \(reason)"
             case .invalidMode(let m): return m
             }
         }
@@ -79,7 +79,9 @@ public struct Snapshotter: Sendable {
             results = URL(fileURLWithPath: env)
         } else {
             var dir = file.deletingLastPathComponent()
-            while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
+            while dir.path != "/"
+                && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path)
+            {
                 dir = dir.deletingLastPathComponent()
             }
             results = dir.appendingPathComponent(".build/snapshot-results")
@@ -148,12 +150,14 @@ public struct Snapshotter: Sendable {
             if let problem = record() { return .notWritten(reference: reference.path, reason: problem) }
             return .rerecorded(reference: reference.path, report: comparison.report)
         }
-        var written: [String] = [], problems: [String] = []
+        var written: [String] = []
+        var problems: [String] = []
         do {
             try fm.createDirectory(at: resultsDirectory, withIntermediateDirectories: true)
         } catch {
-            problems.append("no picture saved: the results folder \(resultsDirectory.path) cannot be made "
-                            + "(\(error.localizedDescription))")
+            problems.append(
+                "no picture saved: the results folder \(resultsDirectory.path) cannot be made "
+                    + "(\(error.localizedDescription))")
             return .mismatched(report: comparison.report, written: [], problems: problems)
         }
         for (suffix, surface) in [("expected", Optional(expected)), ("actual", picture), ("diff", diff)] {

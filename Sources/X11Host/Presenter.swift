@@ -36,10 +36,13 @@ protocol Presenter: AnyObject {
 /// The presenter for a new window: MIT-SHM unless `allowSharedMemory` is false or the
 /// server will not share memory, else `XPutImage`.
 @MainActor
-func makePresenter(display: XDisplay, visual: XVisualChoice, size: PixelSize, scale: Double,
-                   allowSharedMemory: Bool) throws(X11Error) -> any Presenter {
+func makePresenter(
+    display: XDisplay, visual: XVisualChoice, size: PixelSize, scale: Double,
+    allowSharedMemory: Bool
+) throws(X11Error) -> any Presenter {
     if allowSharedMemory && display.hasSharedMemory,
-       let shm = try? ShmPresenter(display: display, visual: visual, size: size, scale: scale) {
+        let shm = try? ShmPresenter(display: display, visual: visual, size: size, scale: scale)
+    {
         return shm
     }
     return try PutImagePresenter(display: display, visual: visual, size: size, scale: scale)
@@ -75,8 +78,10 @@ func makePresenter(display: XDisplay, visual: XVisualChoice, size: PixelSize, sc
     /// when nothing is left.
     func clamp(_ r: Rect) -> (Int32, Int32, UInt32, UInt32)? {
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
-        let x0 = max(0, Int(r.minX.rounded(.down))), y0 = max(0, Int(r.minY.rounded(.down)))
-        let x1 = min(size.width, Int(r.maxX.rounded(.up))), y1 = min(size.height, Int(r.maxY.rounded(.up)))
+        let x0 = max(0, Int(r.minX.rounded(.down)))
+        let y0 = max(0, Int(r.minY.rounded(.down)))
+        let x1 = min(size.width, Int(r.maxX.rounded(.up)))
+        let y1 = min(size.height, Int(r.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         return (Int32(x0), Int32(y0), UInt32(x1 - x0), UInt32(y1 - y0))
     }

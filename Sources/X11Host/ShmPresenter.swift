@@ -43,18 +43,27 @@ import Raster
 
     /// A segment of `size` attached by the server, and an image over it: marked for
     /// removal before the server attaches it, else after (see `ShmSegment`).
-    private static func makeBuffer(display: XDisplay, visual choice: XVisualChoice, size: PixelSize,
-                                   scale: Double) throws(X11Error) -> (XImageBuffer, ShmSegment) {
-        let w = size.width, h = size.height
-        let visual = unsafe choice.visual, depth = choice.depth
+    private static func makeBuffer(
+        display: XDisplay, visual choice: XVisualChoice, size: PixelSize,
+        scale: Double
+    ) throws(X11Error) -> (XImageBuffer, ShmSegment) {
+        let w = size.width
+        let h = size.height
+        let visual = unsafe choice.visual
+        let depth = choice.depth
         for removedEarly in [true, false] {
             guard let seg = ShmSegment(display: display, size: w * h * 4, removedEarly: removedEarly),
-                  let img = unsafe XShmCreateImage(display.handle, visual, UInt32(depth), ZPixmap, nil, seg.descriptor,
-                                                   UInt32(w), UInt32(h)) else { break }
+                let img = unsafe XShmCreateImage(
+                    display.handle, visual, UInt32(depth), ZPixmap, nil, seg.descriptor,
+                    UInt32(w), UInt32(h))
+            else { break }
             unsafe img.pointee.data = unsafe seg.descriptor.pointee.shmaddr
             if unsafe img.pointee.bytes_per_line == Int32(w * 4), seg.attach(),
-               let surface = unsafe try? Surface(wrapping: seg.address, width: w, height: h, stride: w * 4, scale: scale) {
-                let buffer = unsafe XImageBuffer(size: size, surface: surface, image: img, freeMemory: { seg.release() })
+                let surface = unsafe try? Surface(
+                    wrapping: seg.address, width: w, height: h, stride: w * 4, scale: scale)
+            {
+                let buffer = unsafe XImageBuffer(
+                    size: size, surface: surface, image: img, freeMemory: { seg.release() })
                 return (buffer, seg)
             }
             unsafe img.pointee.data = nil
@@ -94,7 +103,10 @@ import Raster
         guard awaitingServer else { return }
         let deadline = MediaClock.systemTime() + ShmPresenter.completionTimeout
         while awaitingServer {
-            if display.isLost { awaitingServer = false; return }
+            if display.isLost {
+                awaitingServer = false
+                return
+            }
             if let id = display.takeShmCompletion(type: completionType) {
                 serverRead(segment: id)
                 continue
@@ -146,14 +158,22 @@ import Raster
         buffer = try PutImagePresenter.makeBuffer(display: display, visual: visual, size: size, scale: scale)
     }
 
-    private static func makeBuffer(display: XDisplay, visual choice: XVisualChoice, size: PixelSize,
-                                   scale: Double) throws(X11Error) -> XImageBuffer {
-        let w = size.width, h = size.height
-        guard let memory = unsafe calloc(w * h, 4) else { throw X11Error.outOfMemory(display: display.name, bytes: w * h * 4) }
-        guard let img = unsafe XCreateImage(display.handle, choice.visual, UInt32(choice.depth), ZPixmap, 0,
-                                            memory.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32,
-                                            Int32(w * 4)),
-              let surface = unsafe try? Surface(wrapping: memory, width: w, height: h, stride: w * 4, scale: scale) else {
+    private static func makeBuffer(
+        display: XDisplay, visual choice: XVisualChoice, size: PixelSize,
+        scale: Double
+    ) throws(X11Error) -> XImageBuffer {
+        let w = size.width
+        let h = size.height
+        guard let memory = unsafe calloc(w * h, 4) else {
+            throw X11Error.outOfMemory(display: display.name, bytes: w * h * 4)
+        }
+        guard
+            let img = unsafe XCreateImage(
+                display.handle, choice.visual, UInt32(choice.depth), ZPixmap, 0,
+                memory.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32,
+                Int32(w * 4)),
+            let surface = unsafe try? Surface(wrapping: memory, width: w, height: h, stride: w * 4, scale: scale)
+        else {
             unsafe free(memory)
             throw X11Error.windowCreationFailed(display.name)
         }

@@ -20,4 +20,3 @@ enum Syscalls {
         return parts.count == 3 && parts[0] == parts[2]
     }
 }
-

@@ -36,10 +36,12 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
         case .connectionLost(let d): return "lost the connection to X display \"\(d)\""
         case .windowCreationFailed(let d): return "cannot create a window on X display \"\(d)\""
         case .protocolError(let d, let e): return "X display \"\(d)\": \(e)"
-        case .outOfMemory(let d, let bytes): return "X display \"\(d)\": out of memory for a frame of \(bytes >> 20) MiB"
-        case let .windowTooLarge(d, w, h, limit):
+        case .outOfMemory(let d, let bytes):
+            return "X display \"\(d)\": out of memory for a frame of \(bytes >> 20) MiB"
+        case .windowTooLarge(let d, let w, let h, let limit):
             func n(_ v: Double) -> String { v.isFinite ? String(Int(v.rounded())) : "\(v)" }
-            return "X display \"\(d)\": a window of \(n(w)) x \(n(h)) pixels is too large: at most \(limit) pixels a side"
+            return
+                "X display \"\(d)\": a window of \(n(w)) x \(n(h)) pixels is too large: at most \(limit) pixels a side"
         case .sharedMemoryRefused(let d): return "X display \"\(d)\" would not share memory for a frame"
         case .windowDestroyed(let d): return "the window on X display \"\(d)\" was destroyed by another client"
         }

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
-import Raster
 import Layers
+import Raster
 import Views
 
 /// A top-level X11 window showing a view tree (the host of a `RootView`): it turns X
@@ -67,9 +67,11 @@ public final class X11Window {
     ///   - className: the window's `WM_CLASS` class, by which window managers and tools
     ///     find it; its instance name is the same in lower case. Nil: the program's name.
     /// - Throws: `X11Error` with a one-line message naming the display.
-    public init(title: String, root: RootView, display name: String? = nil, scale: Double? = nil,
-                minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true,
-                className: String? = nil) throws {
+    public init(
+        title: String, root: RootView, display name: String? = nil, scale: Double? = nil,
+        minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true,
+        className: String? = nil
+    ) throws {
         let display = try XDisplay(name: name)
         self.display = display
         self.root = root
@@ -78,27 +80,31 @@ public final class X11Window {
         self.scale = chosen.isFinite && chosen > 0 ? min(chosen, 8) : 1
         allowSharedMemory = sharedMemory
         let most = Double(X11Window.maximumSide)
-        let pw = root.size.width * self.scale, ph = root.size.height * self.scale
+        let pw = root.size.width * self.scale
+        let ph = root.size.height * self.scale
         guard pw.isFinite, ph.isFinite, pw.rounded() <= most, ph.rounded() <= most else {
             display.close()
             throw X11Error.windowTooLarge(display: display.name, width: pw, height: ph, limit: X11Window.maximumSide)
         }
-        let w = max(1, Int(pw.rounded())), h = max(1, Int(ph.rounded()))
+        let w = max(1, Int(pw.rounded()))
+        let h = max(1, Int(ph.rounded()))
         do {
             visual = try display.findVisual()
             window = try XWindow(display: display, visual: visual, width: w, height: h)
             // Within 1...maximumSide on each side: a valid size.
             let size = PixelSize(width: w, height: h)!
-            presenter = try makePresenter(display: display, visual: visual, size: size, scale: self.scale,
-                                          allowSharedMemory: sharedMemory)
+            presenter = try makePresenter(
+                display: display, visual: visual, size: size, scale: self.scale,
+                allowSharedMemory: sharedMemory)
         } catch {
             display.close()
             throw error
         }
         let program = String(CommandLine.arguments.first?.split(separator: "/").last ?? "vitrine")
         let cls = className ?? (program.prefix(1).uppercased() + program.dropFirst())
-        window.setProperties(title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
-                             minimumHeight: minimumSize.height * self.scale)
+        window.setProperties(
+            title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
+            minimumHeight: minimumSize.height * self.scale)
         wakePipe = WakePipe()
         Screen.main.windowOpened(scale: self.scale)
         // The desktop's double-click interval and distance, where a settings manager says.
@@ -157,7 +163,8 @@ public final class X11Window {
                 let frameMs = Int32(max(0, (left * 1000).rounded(.up)))
                 ms = ms < 0 ? frameMs : min(ms, frameMs)
             }
-            if display.wait(milliseconds: ms, or: wakePipe, also: MainQueue.descriptors) & Int16(POLLHUP | POLLERR) != 0 {
+            if display.wait(milliseconds: ms, or: wakePipe, also: MainQueue.descriptors) & Int16(POLLHUP | POLLERR) != 0
+            {
                 _ = display.pending()
             }
         }
@@ -187,7 +194,8 @@ public final class X11Window {
     public func requestSize(_ size: Size) {
         guard !closed, !display.isLost, size.width.isFinite, size.height.isFinite else { return }
         let most = Double(X11Window.maximumSide)
-        let w = Int(max(1, min((size.width * scale).rounded(), most))), h = Int(max(1, min((size.height * scale).rounded(), most)))
+        let w = Int(max(1, min((size.width * scale).rounded(), most)))
+        let h = Int(max(1, min((size.height * scale).rounded(), most)))
         window.resize(width: w, height: h)
         display.flush()
     }
@@ -243,8 +251,10 @@ public final class X11Window {
         guard let handler = protocolErrorHandler else { throw X11Error.protocolError(display: display.name, errors[0]) }
         for e in errors { handler(e) }
         if dropped > 0 {
-            handler(XProtocolError(code: 0, request: 0, minorCode: 0, resource: 0,
-                                   text: "\(dropped) more errors since the last turn of the loop, left out"))
+            handler(
+                XProtocolError(
+                    code: 0, request: 0, minorCode: 0, resource: 0,
+                    text: "\(dropped) more errors since the last turn of the loop, left out"))
         }
     }
 
@@ -255,7 +265,6 @@ public final class X11Window {
     }
 
     private func wake() { wakePipe?.wake() }
-
 
     // MARK: Events
 
@@ -289,34 +298,42 @@ public final class X11Window {
 
     private func handle(_ event: XWindowEvent) {
         switch event {
-        case let .button(pressed, button, x, y, modifiers, time):
+        case .button(let pressed, let button, let x, let y, let modifiers, let time):
             let at = location(x, y)
             let timestamp = Double(time) / 1000
             switch button {
             case 1, 2, 3:
-                root.handle(PointerEvent(pressed ? .press : .release, at: at, button: button, modifiers: modifiers,
-                                         timestamp: timestamp))
+                root.handle(
+                    PointerEvent(
+                        pressed ? .press : .release, at: at, button: button, modifiers: modifiers,
+                        timestamp: timestamp))
             case 4, 5, 6, 7:
                 guard pressed else { return }
                 let step = 40.0
-                let delta = [4: Point(x: 0, y: -step), 5: Point(x: 0, y: step), 6: Point(x: -step, y: 0),
-                             7: Point(x: step, y: 0)][button]!
-                root.handle(PointerEvent(.scroll(delta: delta), at: at, button: 0, modifiers: modifiers, timestamp: timestamp))
+                let delta = [
+                    4: Point(x: 0, y: -step), 5: Point(x: 0, y: step), 6: Point(x: -step, y: 0),
+                    7: Point(x: step, y: 0)
+                ][button]!
+                root.handle(
+                    PointerEvent(.scroll(delta: delta), at: at, button: 0, modifiers: modifiers, timestamp: timestamp))
             default: break
             }
-        case let .motion(x, y, modifiers, time):
-            root.handle(PointerEvent(.move, at: location(x, y), button: 0, modifiers: modifiers,
-                                     timestamp: Double(time) / 1000))
-        case let .expose(x, y, width, height):
+        case .motion(let x, let y, let modifiers, let time):
+            root.handle(
+                PointerEvent(
+                    .move, at: location(x, y), button: 0, modifiers: modifiers,
+                    timestamp: Double(time) / 1000))
+        case .expose(let x, let y, let width, let height):
             exposed = exposed.union(Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)))
-        case let .configure(width, height):
+        case .configure(let width, let height):
             // Another client may resize the window past the maximum-size hint: the frame
             // keeps to the pixel budget.
-            let w = min(max(width, 1), X11Window.maximumSide), h = min(max(height, 1), X11Window.maximumSide)
+            let w = min(max(width, 1), X11Window.maximumSide)
+            let h = min(max(height, 1), X11Window.maximumSide)
             if w != presenter.size.width || h != presenter.size.height { pendingSize = (w, h) }
         case .grabLost:
             root.cancelTouch()
-        case let .focusLost(grab):
+        case .focusLost(let grab):
             if grab { root.cancelTouch() }
             root.cancelPresses()
         case .pointerLeft:
@@ -325,13 +342,13 @@ public final class X11Window {
             close()
         case .destroyed:
             destroyedByAnother = true
-        case let .ping(ping):
+        case .ping(let ping):
             window.answer(ping)
-        case let .key(pressed, key, committed, time):
+        case .key(let pressed, let key, let committed, let time):
             let timestamp = Double(time) / 1000
             root.handle(KeyEvent(pressed ? .down : .up, key: key, timestamp: timestamp))
             if committed { root.handle(KeyEvent(.up, key: key, timestamp: timestamp)) }
-        case let .presented(segment):
+        case .presented(let segment):
             presenter.serverRead(segment: segment)
         case .ignored:
             break
@@ -346,8 +363,11 @@ public final class X11Window {
     /// `errorHandler`, and the loop goes on. A server that will not share a segment of
     /// the new size gets its frames through `XPutImage` from then on.
     private func resize(width: Int, height: Int) {
-        let w = min(max(1, width), X11Window.maximumSide), h = min(max(1, height), X11Window.maximumSide)
-        guard w != presenter.size.width || h != presenter.size.height, let size = PixelSize(width: w, height: h) else { return }
+        let w = min(max(1, width), X11Window.maximumSide)
+        let h = min(max(1, height), X11Window.maximumSide)
+        guard w != presenter.size.width || h != presenter.size.height, let size = PixelSize(width: w, height: h) else {
+            return
+        }
         do {
             do {
                 try presenter.resize(to: size)

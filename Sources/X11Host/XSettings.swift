@@ -38,13 +38,15 @@ public struct XSettings: Sendable, Equatable {
         guard Int(count) <= bytes.count / 12 else { return nil }
         for _ in 0..<count {
             guard let type = reader.byte(), reader.skip(1), let nameLength = reader.card16(),
-                  let name = reader.string(Int(nameLength)), reader.card32() != nil else { return nil }
+                let name = reader.string(Int(nameLength)), reader.card32() != nil
+            else { return nil }
             switch type {
             case 0:
                 guard let v = reader.card32() else { return nil }
                 integers[name] = Int32(bitPattern: v)
             case 1:
-                guard let length = reader.card32(), length <= UInt32(bytes.count), let s = reader.string(Int(length)) else { return nil }
+                guard let length = reader.card32(), length <= UInt32(bytes.count), let s = reader.string(Int(length))
+                else { return nil }
                 strings[name] = s
             case 2:
                 guard reader.skip(8) else { return nil }
@@ -74,7 +76,8 @@ public struct XSettings: Sendable, Equatable {
 
         mutating func card16() -> UInt16? {
             guard bytes.count - offset >= 2 else { return nil }
-            let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+            let a = UInt16(bytes[offset])
+            let b = UInt16(bytes[offset + 1])
             offset += 2
             return bigEndian ? a << 8 | b : b << 8 | a
         }

@@ -39,11 +39,13 @@ import Views
         attributes.colormap = colormap
         attributes.background_pixmap = 0
         attributes.border_pixel = 0
-        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+        attributes.event_mask =
+            ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
             | PointerMotionMask | KeyPressMask | KeyReleaseMask | FocusChangeMask | LeaveWindowMask
         let mask = UInt(CWColormap | CWBackPixmap | CWBorderPixel | CWEventMask)
-        id = unsafe XCreateWindow(display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
-                           UInt32(InputOutput), visual.visual, mask, &attributes)
+        id = unsafe XCreateWindow(
+            display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
+            UInt32(InputOutput), visual.visual, mask, &attributes)
         guard id != 0 else { throw X11Error.windowCreationFailed(display.name) }
         var values = XGCValues()
         values.graphics_exposures = 0
@@ -76,19 +78,23 @@ import Views
         let d = unsafe display.handle
         unsafe XStoreName(d, id, title)
         let utf8 = Array(title.utf8)
-        unsafe XChangeProperty(d, id, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
-                        utf8, Int32(utf8.count))
+        unsafe XChangeProperty(
+            d, id, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
+            utf8, Int32(utf8.count))
         let pid = [Int(getpid())]
         _ = unsafe pid.withUnsafeBytes {
-            unsafe XChangeProperty(d, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
-                            $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            unsafe XChangeProperty(
+                d, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         var host = [CChar](repeating: 0, count: 256)
         unsafe gethostname(&host, host.count - 1)
         let hostBytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        unsafe XChangeProperty(d, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, hostBytes, Int32(hostBytes.count))
+        unsafe XChangeProperty(
+            d, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, hostBytes, Int32(hostBytes.count))
         if let hint = unsafe XAllocClassHint() {
-            let name = unsafe strdup(className.lowercased()), cls = unsafe strdup(className)
+            let name = unsafe strdup(className.lowercased())
+            let cls = unsafe strdup(className)
             unsafe hint.pointee.res_name = unsafe name
             unsafe hint.pointee.res_class = unsafe cls
             unsafe XSetClassHint(d, id, hint)
@@ -126,11 +132,12 @@ import Views
         if let c = cursors[cursor] {
             made = c
         } else {
-            let shape: UInt32 = switch cursor {
-            case .arrow: UInt32(XC_left_ptr)
-            case .pointingHand: UInt32(XC_hand2)
-            case .iBeam: UInt32(XC_xterm)
-            }
+            let shape: UInt32 =
+                switch cursor {
+                case .arrow: UInt32(XC_left_ptr)
+                case .pointingHand: UInt32(XC_hand2)
+                case .iBeam: UInt32(XC_xterm)
+                }
             made = unsafe XCreateFontCursor(display.handle, shape)
             cursors[cursor] = made
         }
@@ -161,8 +168,9 @@ import Views
         switch unsafe event.type {
         case ButtonPress, ButtonRelease:
             let b = unsafe event.xbutton
-            return unsafe .button(pressed: event.type == ButtonPress, button: Int(b.button), x: Int(b.x), y: Int(b.y),
-                           modifiers: Self.keyModifiers(b.state), time: b.time)
+            return unsafe .button(
+                pressed: event.type == ButtonPress, button: Int(b.button), x: Int(b.x), y: Int(b.y),
+                modifiers: Self.keyModifiers(b.state), time: b.time)
         case MotionNotify:
             let m = unsafe event.xmotion
             return unsafe .motion(x: Int(m.x), y: Int(m.y), modifiers: Self.keyModifiers(m.state), time: m.time)
@@ -236,14 +244,17 @@ import Views
             text = XKeys.characters(of: UInt(sym))
         }
         let unmodified = UInt(unsafe XLookupKeysym(&key, 0))
-        let keycode = unsafe key.keycode, state = unsafe key.state, time = unsafe key.time
+        let keycode = unsafe key.keycode
+        let state = unsafe key.state
+        let time = unsafe key.time
         var code = XKeys.usage(ofKeycode: keycode)
         if code.rawValue == 0 { code = XKeys.usage(ofKeysym: sym != 0 ? UInt(sym) : unmodified) }
         var flags = Self.keyModifiers(state)
         if XKeys.isKeypad(UInt(sym)) || XKeys.isKeypad(unmodified) { flags.insert(.numericPad) }
         let plain = XKeys.characters(of: unmodified)
-        let made = Key(characters: text, charactersIgnoringModifiers: plain.isEmpty ? text : plain, keyCode: code,
-                       modifierFlags: flags)
+        let made = Key(
+            characters: text, charactersIgnoringModifiers: plain.isEmpty ? text : plain, keyCode: code,
+            modifierFlags: flags)
         // An input method's commit (a composed character) comes as a press of keycode 0,
         // never released.
         return .key(pressed: pressed, key: made, committed: keycode == 0, time: time)
@@ -260,8 +271,11 @@ import Views
     /// surface of `width` x `height` pixels at `scale`; nil when the server cannot give
     /// them.
     func capture(width: Int, height: Int, scale: Double) -> Surface? {
-        guard !display.isLost, let image = unsafe XGetImage(display.handle, id, 0, 0, UInt32(width), UInt32(height),
-                                                    UInt(bitPattern: -1), ZPixmap) else { return nil }
+        guard !display.isLost,
+            let image = unsafe XGetImage(
+                display.handle, id, 0, 0, UInt32(width), UInt32(height),
+                UInt(bitPattern: -1), ZPixmap)
+        else { return nil }
         defer { _ = unsafe image.pointee.f.destroy_image(image) }
         guard let out = try? Surface(width: width, height: height, scale: scale) else { return nil }
         let get = unsafe image.pointee.f.get_pixel!

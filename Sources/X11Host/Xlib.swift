@@ -43,8 +43,9 @@ enum XlibErrors {
             unsafe XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
             let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             unsafe XlibErrors.pending[key, default: []].append(
-                XProtocolError(code: e.error_code, request: e.request_code, minorCode: e.minor_code,
-                               resource: UInt(e.resourceid), text: message))
+                XProtocolError(
+                    code: e.error_code, request: e.request_code, minorCode: e.minor_code,
+                    resource: UInt(e.resourceid), text: message))
             return 0
         }
         _ = unsafe XSetIOErrorHandler { _ in 0 }
@@ -53,7 +54,9 @@ enum XlibErrors {
     nonisolated(unsafe) private static var installed = false
 
     /// The key of a display: its handle's address.
-    static func key(_ display: OpaquePointer) -> UInt { unsafe UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display))) }
+    static func key(_ display: OpaquePointer) -> UInt {
+        unsafe UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display)))
+    }
 }
 
 /// A visual the renderer's pixels can be shown on, and its depth.
@@ -81,9 +84,11 @@ enum XlibErrors {
         screen = unsafe XDefaultScreen(d)
         root = unsafe XRootWindow(d, screen)
         // A lost connection marks the display and returns, instead of exiting.
-        unsafe XSetIOErrorExitHandler(d, { display, _ in
-            if let display = unsafe display { unsafe XlibErrors.lost.insert(XlibErrors.key(display)) }
-        }, nil)
+        unsafe XSetIOErrorExitHandler(
+            d,
+            { display, _ in
+                if let display = unsafe display { unsafe XlibErrors.lost.insert(XlibErrors.key(display)) }
+            }, nil)
         unsafe XkbSetDetectableAutoRepeat(d, 1, nil)
     }
 
@@ -130,15 +135,19 @@ enum XlibErrors {
         guard !isLost else { return nil }
         let owner = unsafe XGetSelectionOwner(handle, atom("_XSETTINGS_S\(screen)"))
         guard owner != 0 else { return nil }
-        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         // At most 256 KiB (65536 words): a settings list is a few kilobytes. A manager
         // that exits meanwhile makes a BadWindow, collected and dropped here.
         let property = atom("_XSETTINGS_SETTINGS")
         var status: Int32 = 1
         _ = collectingErrors {
-            status = unsafe XGetWindowProperty(handle, owner, property, 0, 65536, 0, property,
-                                               &type, &format, &count, &remaining, &data)
+            status = unsafe XGetWindowProperty(
+                handle, owner, property, 0, 65536, 0, property,
+                &type, &format, &count, &remaining, &data)
         }
         guard status == 0, let data = unsafe data else { return nil }
         defer { unsafe XFree(data) }
@@ -154,7 +163,8 @@ enum XlibErrors {
         for line in unsafe String(cString: rms).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].trimmingCharacters(in: " \t") == "Xft.dpi",
-               let v = Double(parts[1].trimmingCharacters(in: " \t")), v > 0, v.isFinite {
+                let v = Double(parts[1].trimmingCharacters(in: " \t")), v > 0, v.isFinite
+            {
                 return v
             }
         }
@@ -172,9 +182,11 @@ enum XlibErrors {
         }
         for depth: Int32 in [24, 32] {
             var info = unsafe XVisualInfo()
-            guard unsafe XMatchVisualInfo(handle, screen, depth, TrueColor, &info) != 0, let visual = unsafe info.visual,
-                  unsafe info.red_mask == 0xff0000, unsafe info.green_mask == 0xff00, unsafe info.blue_mask == 0xff,
-                  formats[depth] == 32 else { continue }
+            guard unsafe XMatchVisualInfo(handle, screen, depth, TrueColor, &info) != 0,
+                let visual = unsafe info.visual,
+                unsafe info.red_mask == 0xff0000, unsafe info.green_mask == 0xff00, unsafe info.blue_mask == 0xff,
+                formats[depth] == 32
+            else { continue }
             return unsafe XVisualChoice(visual: visual, depth: depth)
         }
         throw X11Error.unusableVisual(name)

@@ -1,6 +1,6 @@
 import Gallery
-import ImageDiff
 import Glibc
+import ImageDiff
 import Raster
 import X11Host
 
@@ -8,74 +8,74 @@ import X11Host
 // list. This file only parses arguments; the work is in the Gallery library.
 
 let help = """
-usage: gallery [--size WxH] [--scale N]     open the gallery window
-       gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE]
-       gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [...]
-       gallery list [--size WxH]
-       gallery COMMAND --help               help for one command
-Exit status, the same in every command:
-  0  done (compare: equal within the tolerance)
-  1  compare: the pictures differ; the window: it could not be opened or failed
-  2  bad usage, an input that cannot be read or is refused, or memory that cannot be had
-  3  an output that cannot be written
-"""
+    usage: gallery [--size WxH] [--scale N]     open the gallery window
+           gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE]
+           gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [...]
+           gallery list [--size WxH]
+           gallery COMMAND --help               help for one command
+    Exit status, the same in every command:
+      0  done (compare: equal within the tolerance)
+      1  compare: the pictures differ; the window: it could not be opened or failed
+      2  bad usage, an input that cannot be read or is refused, or memory that cannot be had
+      3  an output that cannot be written
+    """
 
 let shotHelp = """
-usage: gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE] [--time S]
-       gallery shot --all DIR [--size WxH] [--scale N] [--replay FILE]
-Renders the gallery page, or one specimen's card, headless (no X server needed) to a PNG.
-  --specimen NAME  one specimen's card (names: gallery list)
-  --size WxH       the window size in points (default 1280x800)
-  --scale N        pixels per point (default 1)
-  --replay FILE    input to replay first, one action a line: press X Y, move X Y,
-                   release X Y, click X Y, hover X Y, scroll DX DY, key NAME,
-                   keydown NAME, keyup NAME (X keysym names after shift+, ctrl+,
-                   alt+ or super+: Tab, shift+Tab, space, Return, Escape, Page_Down),
-                   wait MS (advances the animation clock), shot FILE (a path
-                   relative to the folder of OUT.png, or to DIR with --all, and
-                   confined to it); '#' starts a comment
-  --time S         the animation clock's reading, in seconds after the replay's last
-                   action, when the picture is taken (default 0)
-  --all DIR        instead of OUT.png: every specimen's card in every state it has
-                   (NAME.png, NAME.highlighted.png, NAME.disabled.png, NAME.selected.png,
-                   NAME.focused.png) and manifest.json, into the folder DIR (made if
-                   need be); not with --specimen or --time
-Every file is written whole or not at all: a kill leaves the old file. The manifest
-says "complete": false until the last picture is written.
-Exit status: 0 written, 2 bad usage, a bad replay or no memory, 3 a file not written.
-"""
+    usage: gallery shot OUT.png [--specimen NAME] [--size WxH] [--scale N] [--replay FILE] [--time S]
+           gallery shot --all DIR [--size WxH] [--scale N] [--replay FILE]
+    Renders the gallery page, or one specimen's card, headless (no X server needed) to a PNG.
+      --specimen NAME  one specimen's card (names: gallery list)
+      --size WxH       the window size in points (default 1280x800)
+      --scale N        pixels per point (default 1)
+      --replay FILE    input to replay first, one action a line: press X Y, move X Y,
+                       release X Y, click X Y, hover X Y, scroll DX DY, key NAME,
+                       keydown NAME, keyup NAME (X keysym names after shift+, ctrl+,
+                       alt+ or super+: Tab, shift+Tab, space, Return, Escape, Page_Down),
+                       wait MS (advances the animation clock), shot FILE (a path
+                       relative to the folder of OUT.png, or to DIR with --all, and
+                       confined to it); '#' starts a comment
+      --time S         the animation clock's reading, in seconds after the replay's last
+                       action, when the picture is taken (default 0)
+      --all DIR        instead of OUT.png: every specimen's card in every state it has
+                       (NAME.png, NAME.highlighted.png, NAME.disabled.png, NAME.selected.png,
+                       NAME.focused.png) and manifest.json, into the folder DIR (made if
+                       need be); not with --specimen or --time
+    Every file is written whole or not at all: a kill leaves the old file. The manifest
+    says "complete": false until the last picture is written.
+    Exit status: 0 written, 2 bad usage, a bad replay or no memory, 3 a file not written.
+    """
 
 let compareHelp = """
-usage: gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [--antialiasing]
-                       [--ignore X,Y,W,H]... [--max-diff-pixels N] [--max-diff-ratio R] [--tolerance N]
-       gallery compare EXPECTED_DIR ACTUAL_DIR [--report report.html] [the same options]
-Compares two pictures unpremultiplied over white by their YIQ colour distance, tells
-anti-aliased edge noise apart from real differences, and prints the figures; the largest
-colour distance is printed on --threshold's scale (a pixel differs when its distance is
-above the threshold).
-  --diff OUT.png        the expected faded to grey, differences red, edge noise yellow,
-                        ignored regions blue (pictures of one size only; two files only)
-  --threshold T         the colour distance allowed, 0 (exact) to 1 (default 0.1)
-  --antialiasing        count edge noise as differences too
-  --ignore X,Y,W,H      a rectangle of the expected picture's pixels not compared
-                        (repeatable)
-  --max-diff-pixels N   how many differing pixels still pass (default 0)
-  --max-diff-ratio R    what fraction of the pixels may differ and still pass (default 0)
-  --tolerance N         the older rule instead: a pixel differs when a premultiplied
-                        channel differs by more than N (0 to 255)
-Given two folders, compares every PNG of the same name, lists those only in one, and
-with --report (two folders only) writes one self-contained HTML page of the changes.
-Only regular files directly in each folder are read: a link is reported, not followed.
-An output may not be one of the inputs.
-Exit status: 0 equal within tolerance, 1 different (sizes included), 2 unreadable or
-bad usage or no memory, 3 the diff or the report could not be written.
-"""
+    usage: gallery compare EXPECTED.png ACTUAL.png [--diff OUT.png] [--threshold T] [--antialiasing]
+                           [--ignore X,Y,W,H]... [--max-diff-pixels N] [--max-diff-ratio R] [--tolerance N]
+           gallery compare EXPECTED_DIR ACTUAL_DIR [--report report.html] [the same options]
+    Compares two pictures unpremultiplied over white by their YIQ colour distance, tells
+    anti-aliased edge noise apart from real differences, and prints the figures; the largest
+    colour distance is printed on --threshold's scale (a pixel differs when its distance is
+    above the threshold).
+      --diff OUT.png        the expected faded to grey, differences red, edge noise yellow,
+                            ignored regions blue (pictures of one size only; two files only)
+      --threshold T         the colour distance allowed, 0 (exact) to 1 (default 0.1)
+      --antialiasing        count edge noise as differences too
+      --ignore X,Y,W,H      a rectangle of the expected picture's pixels not compared
+                            (repeatable)
+      --max-diff-pixels N   how many differing pixels still pass (default 0)
+      --max-diff-ratio R    what fraction of the pixels may differ and still pass (default 0)
+      --tolerance N         the older rule instead: a pixel differs when a premultiplied
+                            channel differs by more than N (0 to 255)
+    Given two folders, compares every PNG of the same name, lists those only in one, and
+    with --report (two folders only) writes one self-contained HTML page of the changes.
+    Only regular files directly in each folder are read: a link is reported, not followed.
+    An output may not be one of the inputs.
+    Exit status: 0 equal within tolerance, 1 different (sizes included), 2 unreadable or
+    bad usage or no memory, 3 the diff or the report could not be written.
+    """
 
 let listHelp = """
-usage: gallery list [--size WxH]
-Prints every specimen as NAME X Y WIDTH HEIGHT, in window points at the given size
-(default 1280x800).
-"""
+    usage: gallery list [--size WxH]
+    Prints every specimen as NAME X Y WIDTH HEIGHT, in window points at the given size
+    (default 1280x800).
+    """
 
 /// Writes a one-line message to standard error, its control characters escaped.
 func say(_ message: String) {
@@ -96,7 +96,9 @@ func parseSize(_ text: String) -> Size {
 }
 
 func parseScale(_ text: String) -> Double {
-    guard let v = InputText.number(text), v > 0, v <= 8 else { usageError("bad --scale '\(text)': expected a number above 0, at most 8") }
+    guard let v = InputText.number(text), v > 0, v <= 8 else {
+        usageError("bad --scale '\(text)': expected a number above 0, at most 8")
+    }
     return v
 }
 
@@ -106,11 +108,13 @@ func checkPixels(_ size: Size, _ scale: Double) {
     guard PixelSize(points: size, scale: scale) == nil else { return }
     // What is wrong, for the message: sizes and scales are parsed finite and at most
     // 16384 and 8, so these fit an Int.
-    let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+    let w = Int((size.width * scale).rounded())
+    let h = Int((size.height * scale).rounded())
     let points = "\(Int(size.width)) x \(Int(size.height)) points at scale \(scale)"
     guard w >= 1, h >= 1 else { usageError("\(points) make a picture of \(w) x \(h) pixels") }
-    usageError("\(points) make \(w) x \(h) pixels: a picture may have at most \(Surface.maximumSide) a side "
-               + "and \(Surface.maximumPixels) in all")
+    usageError(
+        "\(points) make \(w) x \(h) pixels: a picture may have at most \(Surface.maximumSide) a side "
+            + "and \(Surface.maximumPixels) in all")
 }
 
 /// Options and positional arguments of one command.
@@ -168,7 +172,8 @@ func main() -> Int32 {
             return 1
         }
     case "shot":
-        let a = Arguments(args, valued: ["--specimen", "--size", "--scale", "--replay", "--time", "--all"], usage: shotHelp)
+        let a = Arguments(
+            args, valued: ["--specimen", "--size", "--scale", "--replay", "--time", "--all"], usage: shotHelp)
         let size = a.options["--size"].map(parseSize) ?? GalleryPage.defaultSize
         let scale = a.options["--scale"].map(parseScale) ?? 1
         checkPixels(size, scale)
@@ -203,24 +208,33 @@ func main() -> Int32 {
         }
         let actions = a.options["--replay"].map(readReplay) ?? []
         do {
-            let picture = try Gallery.shot(size: size, scale: scale, specimen: a.options["--specimen"], replay: actions,
-                                           time: time, outputFolder: AtomicFile.split(out).folder)
+            let picture = try Gallery.shot(
+                size: size, scale: scale, specimen: a.options["--specimen"], replay: actions,
+                time: time, outputFolder: AtomicFile.split(out).folder)
             try picture.writePNG(to: out)
             return 0
         } catch {
             return fail(error)
         }
     case "compare":
-        let a = Arguments(args, valued: ["--diff", "--tolerance", "--threshold", "--ignore", "--max-diff-pixels",
-                                          "--max-diff-ratio", "--report"], flags: ["--antialiasing"], usage: compareHelp)
-        guard a.positional.count == 2 else { usageError("compare takes two PNG files or two folders (see gallery compare --help)") }
+        let a = Arguments(
+            args,
+            valued: [
+                "--diff", "--tolerance", "--threshold", "--ignore", "--max-diff-pixels",
+                "--max-diff-ratio", "--report"
+            ], flags: ["--antialiasing"], usage: compareHelp)
+        guard a.positional.count == 2 else {
+            usageError("compare takes two PNG files or two folders (see gallery compare --help)")
+        }
         var options = CompareOptions()
         if let t = a.options["--tolerance"] {
             guard let v = Int(t), (0...255).contains(v) else { usageError("bad --tolerance '\(t)': expected 0 to 255") }
             options.channelTolerance = v
         }
         if let t = a.options["--threshold"] {
-            guard let v = InputText.number(t), (0...1).contains(v) else { usageError("bad --threshold '\(t)': expected 0 to 1") }
+            guard let v = InputText.number(t), (0...1).contains(v) else {
+                usageError("bad --threshold '\(t)': expected 0 to 1")
+            }
             options.threshold = v
         }
         if let t = a.options["--max-diff-pixels"] {
@@ -228,12 +242,16 @@ func main() -> Int32 {
             options.maxDiffPixels = v
         }
         if let t = a.options["--max-diff-ratio"] {
-            guard let v = InputText.number(t), (0...1).contains(v) else { usageError("bad --max-diff-ratio '\(t)': expected 0 to 1") }
+            guard let v = InputText.number(t), (0...1).contains(v) else {
+                usageError("bad --max-diff-ratio '\(t)': expected 0 to 1")
+            }
             options.maxDiffPixelRatio = v
         }
         for region in a.all["--ignore"] ?? [] {
             let parts = region.split(separator: ",", omittingEmptySubsequences: false).map { InputText.number($0) }
-            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w >= 0, h >= 0 else {
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w >= 0,
+                h >= 0
+            else {
                 usageError("bad --ignore '\(region)': expected X,Y,W,H, four finite numbers with W and H not negative")
             }
             options.ignoredRegions.append(Rect(x: x, y: y, width: w, height: h))
@@ -278,7 +296,8 @@ func main() -> Int32 {
         let result: Comparison
         let diff: Surface?
         do {
-            let wantsDiff = a.options["--diff"] != nil && images[0].width == images[1].width && images[0].height == images[1].height
+            let wantsDiff =
+                a.options["--diff"] != nil && images[0].width == images[1].width && images[0].height == images[1].height
             (result, diff) = try ImageDiff.compare(images[0], images[1], options: options, diff: wantsDiff)
         } catch {
             say("\(error)")

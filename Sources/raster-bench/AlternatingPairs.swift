@@ -5,8 +5,11 @@ enum AlternatingPairs {
     /// median time of each, in milliseconds, and the median of the pairs' ratios (many
     /// over one).
     static func measure(pairs: Int, warm: Int = 0, one: () -> Void, many: () -> Void)
-        -> (one: Double, many: Double, ratio: Double) {
-        var ones: [Double] = [], manys: [Double] = [], ratios: [Double] = []
+        -> (one: Double, many: Double, ratio: Double)
+    {
+        var ones: [Double] = []
+        var manys: [Double] = []
+        var ratios: [Double] = []
         for i in 0..<pairs {
             var t0 = nowMilliseconds()
             one()

@@ -33,11 +33,15 @@ enum CompareBench {
                 var differing = 0
                 for _ in 0..<7 {
                     let t0 = nowMilliseconds()
-                    do { differing = try ImageDiff.compare(page, other, diff: diff).0.differingPixels } catch { fail("\(error)") }
+                    do { differing = try ImageDiff.compare(page, other, diff: diff).0.differingPixels } catch {
+                        fail("\(error)")
+                    }
                     times.append(nowMilliseconds() - t0)
                 }
                 times.sort()
-                print("scene=compare-\(name) size=2560x1600 diff=\(diff ? 1 : 0) ms_median=\(String(format3: times[times.count / 2])) differing_pixels=\(differing)")
+                print(
+                    "scene=compare-\(name) size=2560x1600 diff=\(diff ? 1 : 0) ms_median=\(String(format3: times[times.count / 2])) differing_pixels=\(differing)"
+                )
             }
         }
     }

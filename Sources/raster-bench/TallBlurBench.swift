@@ -12,14 +12,19 @@ enum TallBlurBench {
         var r = SplitMix64(seed: 7)
         for _ in 0..<300 {
             c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.8))
-            c.fill(Path(ellipseIn: Rect(x: r.unit() * 1200, y: r.unit() * 760, width: 20 + r.unit() * 80,
-                                        height: 20 + r.unit() * 80)))
+            c.fill(
+                Path(
+                    ellipseIn: Rect(
+                        x: r.unit() * 1200, y: r.unit() * 760, width: 20 + r.unit() * 80,
+                        height: 20 + r.unit() * 80)))
         }
         c.blur(Rect(x: 0, y: 0, width: 300, height: 800), radius: 10)
         for _ in 0..<100 {
             c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 1))
-            c.fill(Path(roundedRect: Rect(x: r.unit() * 1200, y: r.unit() * 760, width: 30 + r.unit() * 60, height: 16),
-                        cornerRadius: 4))
+            c.fill(
+                Path(
+                    roundedRect: Rect(x: r.unit() * 1200, y: r.unit() * 760, width: 30 + r.unit() * 60, height: 16),
+                    cornerRadius: 4))
         }
     }
 
@@ -29,11 +34,15 @@ enum TallBlurBench {
         let surface = try! Surface(width: 2560, height: 1600, scale: 2)
         let threads = RenderThreads.shared
         // The first pairs warm the caches and the allocator.
-        let m = AlternatingPairs.measure(pairs: 25, warm: 5, one: { draw(Context(surface: surface)) }, many: {
-            let c = Context(surface: surface, threads: threads)
-            draw(c)
-            c.flush()
-        })
-        print("scene=tall-blur-2560x1600 threads=\(threads.count) alternating_frame_ms_one_thread=\(String(format3: m.one)) alternating_frame_ms_threads=\(String(format3: m.many)) ratio_median=\(String(format3: m.ratio))")
+        let m = AlternatingPairs.measure(
+            pairs: 25, warm: 5, one: { draw(Context(surface: surface)) },
+            many: {
+                let c = Context(surface: surface, threads: threads)
+                draw(c)
+                c.flush()
+            })
+        print(
+            "scene=tall-blur-2560x1600 threads=\(threads.count) alternating_frame_ms_one_thread=\(String(format3: m.one)) alternating_frame_ms_threads=\(String(format3: m.many)) ratio_median=\(String(format3: m.ratio))"
+        )
     }
 }

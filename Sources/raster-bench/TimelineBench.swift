@@ -20,7 +20,10 @@ enum TimelineBench {
         do { surface = try Surface(width: 2560, height: 1600, scale: 2) } catch { fail("\(error)") }
         for _ in 0..<10 { root.render(into: surface, full: true) }
         _ = timeline.take()
-        var frameTimes: [Double] = [], alone: [Double] = [], idle: [Double] = [], starts: [Double] = []
+        var frameTimes: [Double] = []
+        var alone: [Double] = []
+        var idle: [Double] = []
+        var starts: [Double] = []
         var late = 0
         for f in 1...frames {
             let t0 = FlushTimeline.now()
@@ -31,8 +34,10 @@ enum TimelineBench {
             let busy = flush.tasks.reduce(0) { $0 + $1.end - $1.start }
             let waited = Double(threads.count) * (flush.ended - flush.handedOut) - busy
             let helperStart = flush.tasks.filter { $0.thread != 0 }.map(\.start).min().map { $0 - flush.handedOut }
-            var line = "frame=\(f) ms=\(ms(t1 - t0)) alone_ms=\(ms(flush.handedOut - t0)) bands_ms=\(ms(flush.ended - flush.handedOut))"
-            line += " busy_ms=\(ms(busy)) idle_ms=\(ms(waited)) first_helper_start_ms=\(helperStart.map(ms) ?? "none") tasks="
+            var line =
+                "frame=\(f) ms=\(ms(t1 - t0)) alone_ms=\(ms(flush.handedOut - t0)) bands_ms=\(ms(flush.ended - flush.handedOut))"
+            line +=
+                " busy_ms=\(ms(busy)) idle_ms=\(ms(waited)) first_helper_start_ms=\(helperStart.map(ms) ?? "none") tasks="
             line += flush.tasks.map { task in
                 let name: String
                 switch task.kind {
@@ -50,7 +55,9 @@ enum TimelineBench {
             starts.append(start)
             if start > 0.0003 { late += 1 }
         }
-        print("summary frames=\(frames) threads=\(threads.count) frame_ms_median=\(ms(median(frameTimes))) alone_ms_median=\(ms(median(alone))) idle_ms_median=\(ms(median(idle))) first_helper_start_ms_median=\(ms(median(starts))) frames_with_first_helper_start_over_0.3ms=\(late)")
+        print(
+            "summary frames=\(frames) threads=\(threads.count) frame_ms_median=\(ms(median(frameTimes))) alone_ms_median=\(ms(median(alone))) idle_ms_median=\(ms(median(idle))) first_helper_start_ms_median=\(ms(median(starts))) frames_with_first_helper_start_over_0.3ms=\(late)"
+        )
     }
 
     private static func ms(_ seconds: Double) -> String {

@@ -1,6 +1,6 @@
 import Gallery
-import Layers
 import Glibc
+import Layers
 import Raster
 import Views
 import X11Host
@@ -28,7 +28,9 @@ enum ViewBench {
                 damage.append(nowMilliseconds() - t0)
             }
             damage.sort()
-            print("scene=view-page-1280x800 size=\(Int(scale)) full_frame_ms=\(String(format3: full)) checkbox_damage_frame_ms_median=\(String(format3: damage[damage.count / 2]))")
+            print(
+                "scene=view-page-1280x800 size=\(Int(scale)) full_frame_ms=\(String(format3: full)) checkbox_damage_frame_ms_median=\(String(format3: damage[damage.count / 2]))"
+            )
         }
         if RenderThreads.shared.count > 1 {
             for scale in [1.0, 2.0] { alternatingFrames(scale: scale) }
@@ -36,9 +38,13 @@ enum ViewBench {
         }
         for scale in [1.0, 2.0] {
             for name in ["view-animate", "activity-indicator", "switch-off"] {
-                print("scene=animation-\(name) size=\(Int(scale)) frame_ms_median=\(String(format3: animationFrame(name, scale: scale)))")
+                print(
+                    "scene=animation-\(name) size=\(Int(scale)) frame_ms_median=\(String(format3: animationFrame(name, scale: scale)))"
+                )
             }
-            print("scene=slider-drag size=\(Int(scale)) damage_frame_ms_median=\(String(format3: sliderDragFrame(scale: scale)))")
+            print(
+                "scene=slider-drag size=\(Int(scale)) damage_frame_ms_median=\(String(format3: sliderDragFrame(scale: scale)))"
+            )
         }
     }
 
@@ -72,8 +78,9 @@ enum ViewBench {
         for round in 0..<10 {
             slider.value = 0.1
             root.render(into: surface)
-            let t = slider.thumbRect(forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds),
-                                     value: slider.value)
+            let t = slider.thumbRect(
+                forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds),
+                value: slider.value)
             let start = slider.convert(Point(x: t.midX, y: t.midY), to: nil)
             root.handle(PointerEvent(.press, at: start))
             for step in 1...100 {
@@ -97,14 +104,19 @@ enum ViewBench {
         let threads = RenderThreads.shared
         settle(root, into: surface)
         for _ in 0..<10 { root.render(into: surface, full: true) }
-        let m = AlternatingPairs.measure(pairs: 60, one: {
-            root.renderThreads = nil
-            root.render(into: surface, full: true)
-        }, many: {
-            root.renderThreads = threads
-            root.render(into: surface, full: true)
-        })
-        print("scene=view-page-1280x800 size=\(Int(scale)) threads=\(threads.count) alternating_full_frame_ms_one_thread=\(String(format3: m.one)) alternating_full_frame_ms_threads=\(String(format3: m.many)) ratio_median=\(String(format3: m.ratio))")
+        let m = AlternatingPairs.measure(
+            pairs: 60,
+            one: {
+                root.renderThreads = nil
+                root.render(into: surface, full: true)
+            },
+            many: {
+                root.renderThreads = threads
+                root.render(into: surface, full: true)
+            })
+        print(
+            "scene=view-page-1280x800 size=\(Int(scale)) threads=\(threads.count) alternating_full_frame_ms_one_thread=\(String(format3: m.one)) alternating_full_frame_ms_threads=\(String(format3: m.many)) ratio_median=\(String(format3: m.ratio))"
+        )
     }
 
     /// The median time of one animation frame of a specimen after a click: the clock
@@ -169,7 +181,9 @@ enum ViewBench {
             }
             full.sort()
             press.sort()
-            print("scene=window-1280x800 path=\(window.presentationPath.rawValue) full_frame_render_present_ms_median=\(String(format3: full[full.count / 2])) press_to_presented_ms_median=\(String(format3: press[press.count / 2])) press_to_presented_ms_p95=\(String(format3: press[press.count * 95 / 100]))")
+            print(
+                "scene=window-1280x800 path=\(window.presentationPath.rawValue) full_frame_render_present_ms_median=\(String(format3: full[full.count / 2])) press_to_presented_ms_median=\(String(format3: press[press.count / 2])) press_to_presented_ms_p95=\(String(format3: press[press.count * 95 / 100]))"
+            )
             window.close()
         }
     }

@@ -8,17 +8,17 @@ import Views
 // same line as Cairo's peer, so that the two can run side by side.
 
 let usage = """
-usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
-       raster-bench --effects [--count N]     shadow, blur, image and highlight cases
-       raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
-       raster-bench --views                   frame times of the gallery page, headless; with several
-                                              threads, also one thread against them, frames alternating
-       raster-bench --timeline [--count F] [--threads T]
-                                              F full gallery frames (60) on T threads, each traced:
-                                              the caller alone, each band's thread and times, the waits
-       raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
-       raster-bench --compare                 the compare engine on two 2560 x 1600 shots
-"""
+    usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
+           raster-bench --effects [--count N]     shadow, blur, image and highlight cases
+           raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
+           raster-bench --views                   frame times of the gallery page, headless; with several
+                                                  threads, also one thread against them, frames alternating
+           raster-bench --timeline [--count F] [--threads T]
+                                                  F full gallery frames (60) on T threads, each traced:
+                                                  the caller alone, each band's thread and times, the waits
+           raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
+           raster-bench --compare                 the compare engine on two 2560 x 1600 shots
+    """
 
 func fail(_ message: String) -> Never {
     StandardError.write("raster-bench: \(message)")
@@ -47,7 +47,8 @@ func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?, thre
     scene.draw(into: context, size: size, count: count, random: &random)
     context.flush()
     let ms = nowMilliseconds() - t0
-    let line = "scene=\(scene.rawValue) size=\(size) count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
+    let line =
+        "scene=\(scene.rawValue) size=\(size) count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
     print(line)
     if let out {
         do { try canvas.writePNG(to: out) } catch { fail("\(error)") }
@@ -91,7 +92,9 @@ struct Options {
             switch arg {
             case "--scene": sceneName = value(arg)
             case "--size":
-                guard let v = Int(value(arg)), v > 0, v < Scene.canvasSide else { fail("--size takes a whole number from 1 to 511") }
+                guard let v = Int(value(arg)), v > 0, v < Scene.canvasSide else {
+                    fail("--size takes a whole number from 1 to 511")
+                }
                 size = v
             case "--count":
                 guard let v = Int(value(arg)), v > 0 else { fail("--count takes a positive whole number") }
@@ -101,7 +104,9 @@ struct Options {
                 seed = v
             case "--out": out = value(arg)
             case "--threads":
-                guard let v = Int(value(arg)), (1...64).contains(v) else { fail("--threads takes a whole number from 1 to 64") }
+                guard let v = Int(value(arg)), (1...64).contains(v) else {
+                    fail("--threads takes a whole number from 1 to 64")
+                }
                 threads = v
                 threadsGiven = true
             case "--all": all = true
@@ -131,14 +136,17 @@ func runEffect(_ effect: EffectCase, count: Int) {
 func runHighlight(count: Int) {
     let icon: Image
     do { icon = try Image(surface: EffectCase.icon()) } catch { fail("\(error)") }
-    time("effect-highlight", count: count, blurredPixels: nil) { do { _ = try Button.highlightedImage(of: icon) } catch { fail("\(error)") } }
+    time("effect-highlight", count: count, blurredPixels: nil) {
+        do { _ = try Button.highlightedImage(of: icon) } catch { fail("\(error)") }
+    }
 }
 
 func time(_ name: String, count: Int, blurredPixels: Int?, _ operation: () -> Void) {
     let t0 = nowMilliseconds()
     for _ in 0..<count { operation() }
     let ms = nowMilliseconds() - t0
-    var line = "scene=\(name) size=0 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
+    var line =
+        "scene=\(name) size=0 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded()))"
     if let pixels = blurredPixels {
         line += " ns_per_pixel=\(String(format3: ms * 1e6 / Double(count * pixels)))"
     }
@@ -159,7 +167,9 @@ func runText(count: Int) {
     for i in 0..<count { context.draw(label, at: Point(x: 10, y: Double(20 + (i % 40) * 12)), font: font) }
     let ms = nowMilliseconds() - t1
     let warm = ms / Double(count)
-    print("scene=text-label-40 size=13 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded())) cold_ms=\(String(format3: cold)) cold_over_warm=\(String(format3: cold / warm))")
+    print(
+        "scene=text-label-40 size=13 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded())) cold_ms=\(String(format3: cold)) cold_over_warm=\(String(format3: cold / warm))"
+    )
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -185,7 +195,9 @@ if options.text {
     exit(0)
 }
 if options.effects {
-    for effect in EffectCase.allCases { runEffect(effect, count: options.count > 0 ? options.count : effect.defaultCount) }
+    for effect in EffectCase.allCases {
+        runEffect(effect, count: options.count > 0 ? options.count : effect.defaultCount)
+    }
     runHighlight(count: options.count > 0 ? options.count : 2000)
     exit(0)
 }
@@ -193,7 +205,9 @@ let pool = options.threads > 1 ? RenderThreads(count: options.threads) : nil
 if options.all {
     for scene in Scene.allCases {
         for s in Scene.sizes {
-            run(scene, size: s, count: options.count > 0 ? options.count : Scene.defaultCount(size: s), seed: options.seed, out: nil,
+            run(
+                scene, size: s, count: options.count > 0 ? options.count : Scene.defaultCount(size: s),
+                seed: options.seed, out: nil,
                 threads: pool)
         }
     }
@@ -201,5 +215,6 @@ if options.all {
 }
 guard let name = options.sceneName else { fail(usage) }
 guard let scene = Scene(rawValue: name) else { fail("unknown scene '\(name)'") }
-run(scene, size: options.size, count: options.count > 0 ? options.count : Scene.defaultCount(size: options.size),
+run(
+    scene, size: options.size, count: options.count > 0 ? options.count : Scene.defaultCount(size: options.size),
     seed: options.seed, out: options.out, threads: pool)

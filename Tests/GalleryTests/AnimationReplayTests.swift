@@ -1,7 +1,8 @@
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
+
 @testable import Gallery
 
 /// Headless shots of an animation: the replay's `wait` advances the clock.
@@ -12,11 +13,15 @@ import Views
 
     /// The mean x of the card's orange pixels in a shot of `view-animate`.
     func cardX(_ s: Surface) -> Double {
-        var sum = 0.0, n = 0.0
+        var sum = 0.0
+        var n = 0.0
         for y in 0..<s.height {
             for x in 0..<s.width {
                 let p = s[x, y]
-                if p.r > 200 && p.g > 60 && p.g < 190 && p.b < 150 && Int(p.r) - Int(p.b) > 80 { sum += Double(x); n += 1 }
+                if p.r > 200 && p.g > 60 && p.g < 190 && p.b < 150 && Int(p.r) - Int(p.b) > 80 {
+                    sum += Double(x)
+                    n += 1
+                }
             }
         }
         return n > 0 ? sum / n : -1
@@ -31,7 +36,8 @@ import Views
         }
         let xs = try [0.0, 100, 200, 400].map { try cardX(shot($0)) }
         #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 }, "\(xs)")
-        let end = try shot(500), later = try shot(3000)
+        let end = try shot(500)
+        let later = try shot(3000)
         #expect(end == later, "at its end the card stays")
         #expect(cardX(end) > xs[3])
         // --time does what a final wait does.
@@ -76,11 +82,15 @@ import Views
 
     /// The centre across of the card's green pixels in a shot of the specimen.
     static func cardX(_ s: Surface) -> Double {
-        var sum = 0.0, n = 0.0
+        var sum = 0.0
+        var n = 0.0
         for y in 0..<s.height {
             for x in 0..<s.width {
                 let p = s[x, y]
-                if abs(Int(p.r) - 51) < 14 && abs(Int(p.g) - 153) < 14 && abs(Int(p.b) - 89) < 14 { sum += Double(x); n += 1 }
+                if abs(Int(p.r) - 51) < 14 && abs(Int(p.g) - 153) < 14 && abs(Int(p.b) - 89) < 14 {
+                    sum += Double(x)
+                    n += 1
+                }
             }
         }
         return n > 0 ? sum / n : -1
@@ -93,10 +103,13 @@ import Views
         for t in [0.25, 0.5, 0.75, 1.0, 1.25] {
             let x = Self.cardX(try Gallery.shot(size: size, specimen: "view-animate-interrupted", time: t))
             // Card pixels are whole pixels at the card's edges: within a pixel and a half.
-            #expect(abs((x - start) - (Self.expectedX(t) - 49)) < 1.5, "at \(t): moved \(x - start), the rule \(Self.expectedX(t) - 49)")
+            #expect(
+                abs((x - start) - (Self.expectedX(t) - 49)) < 1.5,
+                "at \(t): moved \(x - start), the rule \(Self.expectedX(t) - 49)")
         }
         // It turned back before the far end, and is home at the end.
         #expect(Self.expectedX(0.9) < 140)
-        #expect(abs(Self.cardX(try Gallery.shot(size: size, specimen: "view-animate-interrupted", time: 2)) - start) < 0.5)
+        #expect(
+            abs(Self.cardX(try Gallery.shot(size: size, specimen: "view-animate-interrupted", time: 2)) - start) < 0.5)
     }
 }

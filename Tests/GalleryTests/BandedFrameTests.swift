@@ -1,9 +1,10 @@
 import Layers
 import Raster
-import Testing
-import VitrineTesting
 import TestSupport
+import Testing
 import Views
+import VitrineTesting
+
 @testable import Gallery
 
 /// The gallery drawn in bands on several threads is the gallery drawn on one, byte for
@@ -13,7 +14,8 @@ import Views
 @Suite(.manualClock()) struct BandedFrameTests {
     static let threads = RenderThreads(count: 3)
 
-    func frames(scale: Double, threads: RenderThreads?, _ steps: [(RootView, GalleryPage) -> Void]) throws -> [Surface] {
+    func frames(scale: Double, threads: RenderThreads?, _ steps: [(RootView, GalleryPage) -> Void]) throws -> [Surface]
+    {
         MediaClock.manualTime = 0
         let (root, page) = Gallery.makeRoot(scale: scale)
         root.renderThreads = threads
@@ -34,7 +36,9 @@ import Views
         let click: (RootView, GalleryPage) -> Void = { root, page in
             page.reveal("checkbox-unchecked")
             root.layoutIfNeeded()
-            guard let frame = page.specimenFrames.first(where: { $0.name == "checkbox-unchecked" })?.frame else { return }
+            guard let frame = page.specimenFrames.first(where: { $0.name == "checkbox-unchecked" })?.frame else {
+                return
+            }
             let p = Point(x: frame.midX, y: frame.midY)
             root.handle(PointerEvent(.press, at: p, timestamp: 1))
             root.handle(PointerEvent(.release, at: p, timestamp: 1.05))
@@ -43,7 +47,7 @@ import Views
             click,
             { root, _ in root.moveFocus(forward: true) },
             { _, page in page.content.contentOffset = Point(x: 0, y: 20) },
-            { root, _ in root.setNeedsFullDisplay() },
+            { root, _ in root.setNeedsFullDisplay() }
         ]
         let runs = BandedFrameTests.threads.sharedRuns
         let banded = try frames(scale: scale, threads: BandedFrameTests.threads, steps)

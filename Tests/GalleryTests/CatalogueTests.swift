@@ -1,6 +1,7 @@
 import Raster
 import Testing
 import Views
+
 @testable import Gallery
 
 /// The gallery page as a catalogue: sections with headings, in the order of GALLERY.md,
@@ -29,8 +30,9 @@ import Views
             let frames = cards.map { $0.convert($0.bounds, to: root) }
             #expect(frames.allSatisfy { $0.minY > h.maxY }, "\(heading.text ?? ""): its cards lie under it")
             for f in frames {
-                #expect(f.maxX <= width - GalleryPage.margin + 0.5 || frames.filter { $0.minY == f.minY }.count == 1,
-                        "\(heading.text ?? ""): a row wider than the page")
+                #expect(
+                    f.maxX <= width - GalleryPage.margin + 0.5 || frames.filter { $0.minY == f.minY }.count == 1,
+                    "\(heading.text ?? ""): a row wider than the page")
             }
             // Rows: cards in reading order, each row's cards side by side with the gap.
             for (a, b) in zip(frames, frames.dropFirst()) where a.minY == b.minY {

@@ -1,6 +1,7 @@
 import Raster
 import Testing
 import Views
+
 @testable import Gallery
 
 /// The `contents-center` specimen: on the right, the bubble's corners are the image's
@@ -26,8 +27,10 @@ import Views
         for (ox, oy, ix, iy) in [(106, 10, 0, 0), (184, 10, 14, 0), (106, 60, 0, 14), (184, 60, 14, 14)] {
             for y in 0..<10 {
                 for x in 0..<10 {
-                    let got = s[ox + x, oy + y], want = overWhite(image[ix + x, iy + y])
-                    let d = max(abs(Int(got.r) - Int(want.r)), abs(Int(got.g) - Int(want.g)), abs(Int(got.b) - Int(want.b)))
+                    let got = s[ox + x, oy + y]
+                    let want = overWhite(image[ix + x, iy + y])
+                    let d = max(
+                        abs(Int(got.r) - Int(want.r)), abs(Int(got.g) - Int(want.g)), abs(Int(got.b) - Int(want.b)))
                     if d > 2 { off += 1 }
                 }
             }

@@ -1,6 +1,7 @@
 import Raster
 import Testing
 import Views
+
 @testable import Gallery
 
 /// The `corner-curve` specimen, each top-left corner traced column by column where its
@@ -15,15 +16,22 @@ import Views
         let pieces: [[(Double, Double)]] = [
             [(1.528665, 0), (1.088493, 0), (0.868407, 0), (0.669934, 0.065496)],
             [(0.669934, 0.065496), (0.669934, 0.065496), (0.631494, 0.074911), (0.631494, 0.074911)],
-            [(0.631494, 0.074911), (0.372824, 0.169060), (0.169060, 0.372824), (0.074911, 0.631494)],
+            [(0.631494, 0.074911), (0.372824, 0.169060), (0.169060, 0.372824), (0.074911, 0.631494)]
         ]
         var out: [(Double, Double)] = []
         for p in pieces {
             for i in 0...400 {
-                let t = Double(i) / 400, u = 1 - t
-                let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
-                out.append((b0 * p[0].0 + b1 * p[1].0 + b2 * p[2].0 + b3 * p[3].0,
-                            b0 * p[0].1 + b1 * p[1].1 + b2 * p[2].1 + b3 * p[3].1))
+                let t = Double(i) / 400
+                let u = 1 - t
+                let b0 = u * u * u
+                let b1 = 3 * u * u * t
+                let b2 = 3 * u * t * t
+                let b3 = t * t * t
+                out.append(
+                    (
+                        b0 * p[0].0 + b1 * p[1].0 + b2 * p[2].0 + b3 * p[3].0,
+                        b0 * p[0].1 + b1 * p[1].1 + b2 * p[2].1 + b3 * p[3].1
+                    ))
             }
         }
         return out
@@ -60,7 +68,8 @@ import Views
             }
             return nil
         }
-        var worst = [0.0, 0.0], apart = 0.0
+        var worst = [0.0, 0.0]
+        var apart = 0.0
         // Columns from the diagonal to the end of the continuous corner, in device pixels.
         for i in 0...28 {
             let along = 0.3 + Double(i) * 0.04  // radii from the corner point

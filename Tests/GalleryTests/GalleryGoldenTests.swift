@@ -1,9 +1,10 @@
 import Foundation
-import Raster
-import Testing
-import TestSupport
 import Layers
+import Raster
+import TestSupport
+import Testing
 import Views
+
 @testable import Gallery
 
 private let golden = Golden(for: #filePath)
@@ -23,7 +24,8 @@ private let golden = Golden(for: #filePath)
 
     @Test(arguments: Catalog.all.map(\.name), [1.0, 2.0])
     func everySpecimen(name: String, scale: Double) throws {
-        golden.expect(try Gallery.shot(scale: scale, specimen: name), suite: "Specimens", name: "\(name)-scale\(Int(scale))")
+        golden.expect(
+            try Gallery.shot(scale: scale, specimen: name), suite: "Specimens", name: "\(name)-scale\(Int(scale))")
     }
 
     /// The card of a specimen rendered after changing its control.
@@ -66,7 +68,9 @@ private let golden = Golden(for: #filePath)
         }
     }
 
-    nonisolated static let controls = Catalog.all.filter { $0.name.hasPrefix("checkbox") || $0.name.hasPrefix("button") }.map(\.name)
+    nonisolated static let controls = Catalog.all.filter {
+        $0.name.hasPrefix("checkbox") || $0.name.hasPrefix("button")
+    }.map(\.name)
 
     @Test(arguments: controls)
     func controlStates(name: String) throws {
@@ -75,26 +79,34 @@ private let golden = Golden(for: #filePath)
             // that state is the normal card, pixel for pixel. Disabled, it is faded.
             for scale in [1.0, 2.0] {
                 let normal = try card(name, scale: scale) { $0.isEnabled = true }
-                let highlighted = try card(name, scale: scale) { $0.isEnabled = true; $0.isHighlighted = true }
+                let highlighted = try card(name, scale: scale) {
+                    $0.isEnabled = true
+                    $0.isHighlighted = true
+                }
                 #expect(highlighted == normal, "\(name) at scale \(scale): highlighting a checkbox changes no pixel")
             }
             golden.expect(try card(name) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled")
-            golden.expect(try card(name) { ($0 as! Checkbox).checked.toggle() }, suite: "States", name: "\(name)-toggled")
-            golden.expect(try card(name, scale: 2) { ($0 as! Checkbox).checked.toggle() }, suite: "States",
-                          name: "\(name)-toggled-scale2")
+            golden.expect(
+                try card(name) { ($0 as! Checkbox).checked.toggle() }, suite: "States", name: "\(name)-toggled")
+            golden.expect(
+                try card(name, scale: 2) { ($0 as! Checkbox).checked.toggle() }, suite: "States",
+                name: "\(name)-toggled-scale2")
             return
         }
         golden.expect(try card(name) { $0.isHighlighted = true }, suite: "States", name: "\(name)-highlighted")
         golden.expect(try card(name) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled")
-        golden.expect(try card(name, scale: 2) { $0.isHighlighted = true }, suite: "States", name: "\(name)-highlighted-scale2")
-        golden.expect(try card(name, scale: 2) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled-scale2")
+        golden.expect(
+            try card(name, scale: 2) { $0.isHighlighted = true }, suite: "States", name: "\(name)-highlighted-scale2")
+        golden.expect(
+            try card(name, scale: 2) { $0.isEnabled = false }, suite: "States", name: "\(name)-disabled-scale2")
     }
 
     @Test func theIconFilesAreTheDrawnIcon() throws {
         if Golden.recording {
             // Rewritten from the code: in this run the files cannot also be checked
             // against it, only against the independent checks below.
-            try CalendarIcon.draw().writePNG(to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon.png").path)
+            try CalendarIcon.draw().writePNG(
+                to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon.png").path)
             try CalendarIcon.draw(scale: 2).writePNG(
                 to: Golden.packageDirectory.appendingPathComponent("Resources/calendar-icon@2x.png").path)
         } else {
@@ -108,16 +120,20 @@ private let golden = Golden(for: #filePath)
         let icon = try Surface(contentsOfPNG: try #require(Resources.path("calendar-icon.png")))
         func mix(_ a: Double, _ b: Double, _ t: Double) -> Int { Int(((a + (b - a) * t) * 255).rounded()) }
         for y in [2, 8, 14] {
-            let t = (Double(y) + 0.5) / 17, p = icon[28, y]
-            #expect(abs(Int(p.r) - mix(0.95, 0.75, t)) <= 2 && abs(Int(p.g) - mix(0.3, 0.1, t)) <= 2
+            let t = (Double(y) + 0.5) / 17
+            let p = icon[28, y]
+            #expect(
+                abs(Int(p.r) - mix(0.95, 0.75, t)) <= 2 && abs(Int(p.g) - mix(0.3, 0.1, t)) <= 2
                     && abs(Int(p.b) - mix(0.25, 0.1, t)) <= 2, "header row \(y): \(p)")
         }
         for y in [18, 53] {
-            let t = (Double(y) + 0.5) / 57, p = icon[4, y]
+            let t = (Double(y) + 0.5) / 57
+            let p = icon[4, y]
             #expect(abs(Int(p.r) - mix(1, 0.88, t)) <= 2 && p.r == p.g && p.g == p.b, "page row \(y): \(p)")
         }
         // Picked by the display's scale, 57 points either way.
-        #expect(CalendarIcon.load(scale: 2).scale == 2 && CalendarIcon.load(scale: 2).size == Size(width: 57, height: 57))
+        #expect(
+            CalendarIcon.load(scale: 2).scale == 2 && CalendarIcon.load(scale: 2).size == Size(width: 57, height: 57))
         #expect(CalendarIcon.load(scale: 1).pixelWidth == 57)
         // Transparent rounded corners, opaque middle.
         #expect(CalendarIcon.draw()[0, 0].a == 0 && CalendarIcon.draw()[28, 28].a == 255)
@@ -157,10 +173,16 @@ private let golden = Golden(for: #filePath)
         Replay.run(actions, on: root) { _ in }
         for card in page.cards where card.specimen.name.hasPrefix("checkbox") {
             let box = try #require(card.content as? Checkbox)
-            #expect(box.checked == !(["checkbox-checked", "checkbox-wide-frame", "checkbox-thick-border",
-                                      "checkbox-clear-checkmark"].contains(card.specimen.name)))
+            #expect(
+                box.checked
+                    == !([
+                        "checkbox-checked", "checkbox-wide-frame", "checkbox-thick-border",
+                        "checkbox-clear-checkmark"
+                    ].contains(card.specimen.name)))
         }
-        #expect(page.cards.first { $0.specimen.name == "button-image" }.map { ($0.content as! Control).isHighlighted } == true)
+        #expect(
+            page.cards.first { $0.specimen.name == "button-image" }.map { ($0.content as! Control).isHighlighted }
+                == true)
         #expect(page.status.text == "checkbox-clear-checkmark: valueChanged -> off")
     }
 
@@ -176,19 +198,27 @@ private let golden = Golden(for: #filePath)
     }
 
     @Test func keysHoversAndScrollsAreActionsToo() throws {
-        let actions = try Replay.parse("key shift+Tab\nkeydown space\nkeyup space\nhover 3 4\nscroll 0 -40\nkey adiaeresis\nkey ctrl+q")
-        #expect(actions == [
-            .key(Key(characters: "\t", keyCode: .keyboardTab, modifierFlags: .shift)),
-            .keyDown(Key(characters: " ", keyCode: .keyboardSpacebar)),
-            .keyUp(Key(characters: " ", keyCode: .keyboardSpacebar)),
-            .hover(Point(x: 3, y: 4)),
-            .scroll(Point(x: 0, y: -40)),
-            .key(Key(characters: "ä", keyCode: KeyboardHIDUsage(rawValue: 0))),
-            .key(Key(characters: "q", keyCode: .keyboardQ, modifierFlags: .control)),
-        ])
-        #expect(throws: Replay.ParseError(line: 1, reason: "unknown key 'shift+Tabb': expected an X keysym name after "
-                                          + "modifiers (shift, ctrl, alt, super) joined by +")) { try Replay.parse("key shift+Tabb") }
-        #expect(throws: Replay.ParseError(line: 1, reason: "key takes one key name, such as shift+Tab")) { try Replay.parse("key") }
+        let actions = try Replay.parse(
+            "key shift+Tab\nkeydown space\nkeyup space\nhover 3 4\nscroll 0 -40\nkey adiaeresis\nkey ctrl+q")
+        #expect(
+            actions == [
+                .key(Key(characters: "\t", keyCode: .keyboardTab, modifierFlags: .shift)),
+                .keyDown(Key(characters: " ", keyCode: .keyboardSpacebar)),
+                .keyUp(Key(characters: " ", keyCode: .keyboardSpacebar)),
+                .hover(Point(x: 3, y: 4)),
+                .scroll(Point(x: 0, y: -40)),
+                .key(Key(characters: "ä", keyCode: KeyboardHIDUsage(rawValue: 0))),
+                .key(Key(characters: "q", keyCode: .keyboardQ, modifierFlags: .control))
+            ])
+        #expect(
+            throws: Replay.ParseError(
+                line: 1,
+                reason: "unknown key 'shift+Tabb': expected an X keysym name after "
+                    + "modifiers (shift, ctrl, alt, super) joined by +")
+        ) { try Replay.parse("key shift+Tabb") }
+        #expect(throws: Replay.ParseError(line: 1, reason: "key takes one key name, such as shift+Tab")) {
+            try Replay.parse("key")
+        }
         #expect(throws: Replay.ParseError(line: 1, reason: "scroll takes two finite numbers, DX and DY")) {
             try Replay.parse("scroll 0 inf")
         }

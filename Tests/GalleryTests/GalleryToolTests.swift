@@ -1,7 +1,8 @@
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
+
 @testable import Gallery
 
 /// The `gallery` executable: its subcommands and exit statuses.
@@ -12,7 +13,9 @@ import TestSupport
         return exe.appendingPathComponent("gallery").path
     }
 
-    func run(_ args: [String], removing: [String] = [], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ args: [String], removing: [String] = [], environment: [String: String] = [:]) -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         XvfbServer.run(Self.gallery, args, environment: environment, removing: removing)
     }
 
@@ -32,14 +35,17 @@ import TestSupport
     }
 
     @Test func compareFindsOnePixelWithItsPosition() throws {
-        let a = temp("one-a.png"), b = temp("one-b.png"), diff = temp("one-diff.png")
+        let a = temp("one-a.png")
+        let b = temp("one-b.png")
+        let diff = temp("one-diff.png")
         #expect(run(["shot", a, "--specimen", "gradient-vertical"]).status == 0)
         let s = try Surface(contentsOfPNG: a)
         s[17, 23] = Pixel(r: 0, g: 0, b: 0, a: 255)
         try s.writePNG(to: b)
         let r = run(["compare", a, b, "--diff", diff])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("differing pixels: 1") && r.stdout.contains("differences within x 17 y 23 size 1 x 1"))
+        #expect(
+            r.stdout.contains("differing pixels: 1") && r.stdout.contains("differences within x 17 y 23 size 1 x 1"))
         let d = try Surface(contentsOfPNG: diff)
         #expect(d[17, 23] == Pixel(r: 255, g: 0, b: 0, a: 255) && d[0, 0] != d[17, 23])
         #expect(run(["compare", a, b, "--tolerance", "255"]).status == 0)
@@ -50,7 +56,8 @@ import TestSupport
     }
 
     @Test func compareOfATruncatedFileExitsTwo() throws {
-        let a = temp("t-a.png"), t = temp("t-cut.png")
+        let a = temp("t-a.png")
+        let t = temp("t-cut.png")
         #expect(run(["shot", a, "--specimen", "checkbox-checked"]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: a))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: t))
@@ -60,7 +67,8 @@ import TestSupport
     }
 
     @Test func differentSizesAreADifference() throws {
-        let a = temp("s-a.png"), b = temp("s-b.png")
+        let a = temp("s-a.png")
+        let b = temp("s-b.png")
         #expect(run(["shot", a, "--size", "300x200"]).status == 0)
         #expect(run(["shot", b, "--size", "300x201"]).status == 0)
         let r = run(["compare", a, b])
@@ -70,8 +78,10 @@ import TestSupport
     @Test func withNoInstalledFontTheShotStillHasItsTitles() throws {
         // fontconfig with no font directory at all: the bundled DejaVu Sans draws the
         // titles all the same, and there is nothing to complain about.
-        let config = temp("no-fonts.conf"), out = temp("no-fonts.png")
-        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let config = temp("no-fonts.conf")
+        let out = temp("no-fonts.png")
+        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
         let r = run(["shot", out, "--specimen", "button-title"], environment: ["FONTCONFIG_FILE": config])
         #expect(r.status == 0 && r.stderr == "", "\(r.stderr)")
         let normal = temp("with-fonts.png")
@@ -90,10 +100,12 @@ import TestSupport
 
     @MainActor
     @Test func shotMatchesTheLibraryAndHonoursScale() throws {
-        let out = temp("page2.png"), out1 = temp("page1.png")
+        let out = temp("page2.png")
+        let out1 = temp("page1.png")
         #expect(run(["shot", out, "--scale", "2", "--size", "640x400"]).status == 0)
         #expect(run(["shot", out1, "--size", "640x400"]).status == 0)
-        let s = try Surface(contentsOfPNG: out, scale: 2), one = try Surface(contentsOfPNG: out1)
+        let s = try Surface(contentsOfPNG: out, scale: 2)
+        let one = try Surface(contentsOfPNG: out1)
         #expect(s.width == 1280 && s.height == 800)
         // The tool's picture is the library's, pixel for pixel.
         #expect(s == (try Gallery.shot(size: Size(width: 640, height: 400), scale: 2)))
@@ -119,7 +131,9 @@ import TestSupport
             return path
         }
         // CRLF and CR line endings replay as LF does.
-        let lf = temp("lf.png"), crlf = temp("crlf.png"), cr = temp("cr.png")
+        let lf = temp("lf.png")
+        let crlf = temp("crlf.png")
+        let cr = temp("cr.png")
         let clicks = "click 658 406\n# a comment\nclick 321 414\n"
         #expect(run(["shot", lf, "--replay", write("lf.txt", Array(clicks.utf8))]).status == 0)
         let crlfText = clicks.replacingOccurrences(of: "\n", with: "\r\n")
@@ -137,16 +151,21 @@ import TestSupport
             (["shot", temp("d.png"), "--size", "16384x16384x"], "bad --size '16384x16384x'"),
             (["shot", temp("d.png"), "--replay", nul], "line 1: click takes two finite numbers"),
             (["shot", temp("d.png"), "--scale", "1e-9"], "make a picture of 0 x 0 pixels"),
-            (["shot", temp("d.png"), "--size", "16384x16384", "--scale", "2"], "make 32768 x 32768 pixels: a picture may have at most"),
+            (
+                ["shot", temp("d.png"), "--size", "16384x16384", "--scale", "2"],
+                "make 32768 x 32768 pixels: a picture may have at most"
+            ),
             (["shot", temp("d.png"), "--size", "4096x4096", "--scale", "8"], "make 32768 x 32768 pixels"),
             (["shot", temp("d.png"), "-x"], "unknown option '-x'"),
-            (["compare", "/dev/zero", lf], "/dev/zero: not a regular file"),
+            (["compare", "/dev/zero", lf], "/dev/zero: not a regular file")
         ]
         for (args, message) in cases {
             let r = run(args)
             #expect(r.status == 2, "\(args): \(r.stderr)")
-            #expect(r.stderr.hasPrefix("gallery: ") && r.stderr.contains(message) && r.stderr.split(separator: "\n").count == 1,
-                    "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("gallery: ") && r.stderr.contains(message)
+                    && r.stderr.split(separator: "\n").count == 1,
+                "\(args): \(r.stderr)")
         }
         // A diff that cannot be written is not an unreadable input.
         let unwritable = run(["compare", lf, crlf, "--diff", "/proc/no-such-dir/diff.png"])
@@ -162,14 +181,18 @@ import TestSupport
             return (r.status, r.stderr)
         }
         let shot = limited(["shot", temp("huge.png"), "--size", "16384x16384"])
-        #expect(shot.status == 2 && shot.stderr == "gallery: out of memory: 1024 MiB could not be allocated\n", "\(shot.stderr)")
+        #expect(
+            shot.status == 2 && shot.stderr == "gallery: out of memory: 1024 MiB could not be allocated\n",
+            "\(shot.stderr)")
         // rgba8.png's header says 16384 x 16384: within the budget, so the surface is asked for.
         let rgba8 = Golden.packageDirectory.appendingPathComponent("Tests/RasterTests/Data/rgba8.png")
         let bytes = PNGBytes.withHeaderSize(Array(try Data(contentsOf: rgba8)), width: 16384, height: 16384)
         let big = temp("claims-huge.png")
         _ = FileManager.default.createFile(atPath: big, contents: Data(bytes))
         let compare = limited(["compare", big, big])
-        #expect(compare.status == 2 && compare.stderr.hasSuffix("out of memory: 1024 MiB could not be allocated\n"), "\(compare.stderr)")
+        #expect(
+            compare.status == 2 && compare.stderr.hasSuffix("out of memory: 1024 MiB could not be allocated\n"),
+            "\(compare.stderr)")
     }
 
     @Test func controlCharactersAreShownEscaped() {
@@ -183,7 +206,9 @@ import TestSupport
     }
 
     @Test func aReplayShotIsNotWrittenThroughASymbolicLink() throws {
-        let target = temp("target.txt"), link = temp("link.png"), replay = temp("link-replay.txt")
+        let target = temp("target.txt")
+        let link = temp("link.png")
+        let replay = temp("link-replay.txt")
         try "keep".write(toFile: target, atomically: true, encoding: .utf8)
         unlink(link)
         #expect(symlink(target, link) == 0)
@@ -200,9 +225,11 @@ import TestSupport
     }
 
     @Test func badArgumentsAreOneLineErrorsWithStatusTwo() {
-        for args in [["shot"], ["shot", "x.png", "--size", "0x5"], ["shot", "x.png", "--scale", "nan"],
-                     ["shot", "x.png", "--specimen", "nope"], ["list", "--bogus"], ["frobnicate"],
-                     ["compare", "a.png"], ["compare", "a", "b", "--tolerance", "-1"]] {
+        for args in [
+            ["shot"], ["shot", "x.png", "--size", "0x5"], ["shot", "x.png", "--scale", "nan"],
+            ["shot", "x.png", "--specimen", "nope"], ["list", "--bogus"], ["frobnicate"],
+            ["compare", "a.png"], ["compare", "a", "b", "--tolerance", "-1"]
+        ] {
             let r = run(args)
             #expect(r.status == 2, "\(args)")
             #expect(r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
@@ -238,31 +265,35 @@ import TestSupport
         // asked for: none of it may reach the picture.
         let conf = dir + "/fonts.conf"
         try """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-            <fontconfig>
-              <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-              <alias binding="strong"><family>sans-serif</family><prefer><family>Liberation Sans</family></prefer></alias>
-              <match target="font">
-                <edit name="hinting" mode="assign"><bool>true</bool></edit>
-                <edit name="hintstyle" mode="assign"><const>hintfull</const></edit>
-                <edit name="rgba" mode="assign"><const>rgb</const></edit>
-              </match>
-            </fontconfig>
-            """.write(toFile: conf, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig>
+          <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+          <alias binding="strong"><family>sans-serif</family><prefer><family>Liberation Sans</family></prefer></alias>
+          <match target="font">
+            <edit name="hinting" mode="assign"><bool>true</bool></edit>
+            <edit name="hintstyle" mode="assign"><const>hintfull</const></edit>
+            <edit name="rgba" mode="assign"><const>rgb</const></edit>
+          </match>
+        </fontconfig>
+        """.write(toFile: conf, atomically: true, encoding: .utf8)
         let fcMatch = try #require(XvfbServer.which("fc-match"), "fc-match is not installed (Debian's fontconfig)")
         let other = XvfbServer.run(fcMatch, ["sans-serif"], environment: ["FONTCONFIG_FILE": conf])
-        try #require(other.stdout.contains("Liberation Sans"),
-                     "the configuration must prefer another family (Debian's fonts-liberation): \(other.stdout)")
-        for args in [["shot", dir + "/default.png", "--specimen", "button-title", "--scale", "2"],
-                     ["shot", dir + "/page.png", "--size", "900x500"]] {
+        try #require(
+            other.stdout.contains("Liberation Sans"),
+            "the configuration must prefer another family (Debian's fonts-liberation): \(other.stdout)")
+        for args in [
+            ["shot", dir + "/default.png", "--specimen", "button-title", "--scale", "2"],
+            ["shot", dir + "/page.png", "--size", "900x500"]
+        ] {
             let plain = XvfbServer.run(GalleryToolTests.gallery, args)
             let name = args[1]
             let moved = name.replacingOccurrences(of: ".png", with: "-default.png")
             try FileManager.default.moveItem(atPath: name, toPath: moved)
             let configured = XvfbServer.run(GalleryToolTests.gallery, args, environment: ["FONTCONFIG_FILE": conf])
             #expect(plain.status == 0 && configured.status == 0, "\(plain.stderr) \(configured.stderr)")
-            let a = try Data(contentsOf: URL(fileURLWithPath: moved)), b = try Data(contentsOf: URL(fileURLWithPath: name))
+            let a = try Data(contentsOf: URL(fileURLWithPath: moved))
+            let b = try Data(contentsOf: URL(fileURLWithPath: name))
             #expect(a == b, "\(args): the shot changed with fontconfig's configuration")
         }
     }

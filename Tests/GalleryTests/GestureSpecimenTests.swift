@@ -3,6 +3,7 @@ import Raster
 import Testing
 import Views
 import VitrineTesting
+
 @testable import Gallery
 
 /// The gestures specimen: each recognizer on its square fires, and the status line says

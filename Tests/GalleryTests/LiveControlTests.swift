@@ -1,10 +1,11 @@
 import Foundation
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
 import X11Host
+
 @testable import Gallery
 
 /// The standard controls in the live gallery, driven through XTEST on a real X server:
@@ -39,8 +40,9 @@ struct LiveControlTests {
         let (window, page, view) = try open("slider", on: server)
         defer { window.close() }
         let slider = try #require(view as? Slider)
-        let thumb = slider.thumbRect(forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds),
-                                     value: slider.value)
+        let thumb = slider.thumbRect(
+            forBounds: slider.bounds, trackRect: slider.trackRect(forBounds: slider.bounds),
+            value: slider.value)
         let from = slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         // 43 points right: a quarter of the 172-point travel, from 40 % to 65 %.
         server.xdotool(["mousemove"] + at(from) + ["mousedown", "1"])

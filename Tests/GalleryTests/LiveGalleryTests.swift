@@ -1,10 +1,11 @@
 import Foundation
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
 import X11Host
+
 @testable import Gallery
 
 /// The live gallery against a real X server.
@@ -23,11 +24,14 @@ struct LiveGalleryTests {
         for _ in 0..<25 { try window.runOnce(timeout: 0.02) }
         server.xdotool("mousemove", "\(Int(target.x))", "\(Int(target.y))", "click", "1")
         let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && page.status.text != "checkbox-unchecked: valueChanged -> on" { try window.runOnce(timeout: 0.02) }
+        while Date() < deadline && page.status.text != "checkbox-unchecked: valueChanged -> on" {
+            try window.runOnce(timeout: 0.02)
+        }
         #expect(page.status.text == "checkbox-unchecked: valueChanged -> on")
         // Once the scroll indicators flashed at the start have faded.
-        let expected = try Gallery.shot(size: size, replay: [.click(Point(x: Double(Int(target.x)), y: Double(Int(target.y))))],
-                                        time: 2)
+        let expected = try Gallery.shot(
+            size: size, replay: [.click(Point(x: Double(Int(target.x)), y: Double(Int(target.y))))],
+            time: 2)
         var captured: Surface?
         while Date() < deadline.addingTimeInterval(5) {
             try window.runOnce(timeout: 0.02)
@@ -44,8 +48,9 @@ struct LiveGalleryTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/stdout.txt"
-        let child = try Child("/bin/sh", ["-c", "cd '\(dir)' && exec '\(GalleryToolTests.gallery)'"],
-                              set: ["DISPLAY": server.displayName], stdout: out)
+        let child = try Child(
+            "/bin/sh", ["-c", "cd '\(dir)' && exec '\(GalleryToolTests.gallery)'"],
+            set: ["DISPLAY": server.displayName], stdout: out)
         defer {
             child.signal(SIGTERM)
             _ = child.wait(timeout: 5)

@@ -2,10 +2,11 @@ import CX11
 import Foundation
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
 import X11Host
+
 @testable import Gallery
 
 /// The live gallery driven by keys and the pointer through a real X server (Xvfb), the
@@ -26,11 +27,15 @@ struct LiveKeyboardTests {
         init(size: Size = GalleryPage.defaultSize) throws {
             server = try XvfbServer()
             (root, page) = Gallery.makeRoot(size: size)
-            window = try X11Window(title: "Vitrine Gallery", root: root, display: server.displayName, scale: 1,
-                                   className: "Vitrine")
+            window = try X11Window(
+                title: "Vitrine Gallery", root: root, display: server.displayName, scale: 1,
+                className: "Vitrine")
             try pump(seconds: 0.3) { false }
-            let id = XvfbServer.run(XvfbServer.which("xdotool")!, ["search", "--sync", "--class", "Vitrine"],
-                                    environment: ["DISPLAY": server.displayName]).stdout
+            let id =
+                XvfbServer.run(
+                    XvfbServer.which("xdotool")!, ["search", "--sync", "--class", "Vitrine"],
+                    environment: ["DISPLAY": server.displayName]
+                ).stdout
                 .split(separator: "\n").first.map(String.init) ?? ""
             server.xdotool("windowfocus", "--sync", id)
             root.unhandledKeyHandler = { [unowned self] key in
@@ -88,7 +93,8 @@ struct LiveKeyboardTests {
 
     /// Where a control lies in the page's content, whatever the scrolling.
     func contentFrame(_ v: View, in page: GalleryPage) -> Rect {
-        page.content.convert(v.bounds, from: v).offsetBy(dx: -page.content.contentOffset.x, dy: -page.content.contentOffset.y)
+        page.content.convert(v.bounds, from: v).offsetBy(
+            dx: -page.content.contentOffset.x, dy: -page.content.contentOffset.y)
     }
 
     @Test func tabVisitsEveryEnabledControlOnceInReadingOrderAndScrollsItIntoView() throws {
@@ -119,11 +125,14 @@ struct LiveKeyboardTests {
         }
         #expect(scrolled, "some control lay below the fold")
         #expect(visited.count == controls.count)
-        #expect(Set(visited.map(ObjectIdentifier.init)) == Set(controls.map(ObjectIdentifier.init)), "each enabled control once")
+        #expect(
+            Set(visited.map(ObjectIdentifier.init)) == Set(controls.map(ObjectIdentifier.init)),
+            "each enabled control once")
         // Reading order: each next control is further right on the same row (the rows
         // overlapping vertically), or starts lower.
         for (a, b) in zip(visited, visited.dropFirst()) {
-            let fa = contentFrame(a, in: live.page), fb = contentFrame(b, in: live.page)
+            let fa = contentFrame(a, in: live.page)
+            let fb = contentFrame(b, in: live.page)
             let sameRow = fb.minY < fa.maxY && fa.minY < fb.maxY
             #expect(sameRow ? fb.minX > fa.minX : fb.minY > fa.minY, "\(fa) then \(fb)")
         }
@@ -202,7 +211,8 @@ struct LiveKeyboardTests {
         live.page.reveal("button-disabled")
         try live.settle()
         let overDisabled = disabled.convert(disabled.bounds, to: live.root).center
-        #expect(try pointer(at: Int(overDisabled.x), Int(overDisabled.y)) == arrow, "a disabled control takes no clicks")
+        #expect(
+            try pointer(at: Int(overDisabled.x), Int(overDisabled.y)) == arrow, "a disabled control takes no clicks")
     }
 
     @Test func keysHoversAndScrollsThroughTheServerEqualTheirReplay() throws {
@@ -232,7 +242,9 @@ struct LiveKeyboardTests {
         // status line says), then the same pixels.
         let (root, page) = Gallery.makeRoot()
         Replay.run(actions, on: root) { _ in }
-        #expect(live.root.focusOrder.firstIndex { $0 === live.root.focusedView } == root.focusOrder.firstIndex { $0 === root.focusedView })
+        #expect(
+            live.root.focusOrder.firstIndex { $0 === live.root.focusedView }
+                == root.focusOrder.firstIndex { $0 === root.focusedView })
         #expect(live.page.content.contentOffset == page.content.contentOffset)
         #expect(live.page.status.text == page.status.text)
         let expected = try Gallery.shot(replay: actions, time: 2)

@@ -2,6 +2,7 @@ import Glibc
 import Raster
 import Testing
 import Views
+
 @testable import Gallery
 
 /// The `layer-perspective` specimen against perspective worked out by hand: the card's
@@ -19,18 +20,22 @@ import Views
         root.addSubview(view)
         let s = try Surface(width: Int(200 * scale), height: Int(120 * scale), scale: scale)
         _ = root.render(into: s, full: true)
-        let a = PerspectiveCard.angle, d = PerspectiveCard.distance
-        let hw = PerspectiveCard.size.width / 2, hh = PerspectiveCard.size.height / 2
+        let a = PerspectiveCard.angle
+        let d = PerspectiveCard.distance
+        let hw = PerspectiveCard.size.width / 2
+        let hh = PerspectiveCard.size.height / 2
         func project(_ x: Double, _ y: Double) -> Point {
             let w = 1 + x * sin(a) / d
-            return Point(x: (PerspectiveCard.center.x + x * cos(a) / w) * scale,
-                         y: (PerspectiveCard.center.y + y / w) * scale)
+            return Point(
+                x: (PerspectiveCard.center.x + x * cos(a) / w) * scale,
+                y: (PerspectiveCard.center.y + y / w) * scale)
         }
         let centre = Point(x: PerspectiveCard.center.x * scale, y: PerspectiveCard.center.y * scale)
         var checked = 0
         for (x, y) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh), (hw, 0), (-hw, 0), (0, -hh), (0, hh)] {
             let p = project(x, y)
-            let dx = centre.x - p.x, dy = centre.y - p.y
+            let dx = centre.x - p.x
+            let dy = centre.y - p.y
             let len = (dx * dx + dy * dy).squareRoot()
             // Two device pixels along the way to the centre, and two away from it.
             let inside = s[Int(p.x + 2.5 * scale * dx / len), Int(p.y + 2.5 * scale * dy / len)]
@@ -41,7 +46,8 @@ import Views
         }
         #expect(checked == 8)
         // The right edge, further away, is shorter than the left by the ratio of depths.
-        let left = project(-hw, hh).y - project(-hw, -hh).y, right = project(hw, hh).y - project(hw, -hh).y
+        let left = project(-hw, hh).y - project(-hw, -hh).y
+        let right = project(hw, hh).y - project(hw, -hh).y
         #expect(right / left < 0.9)
     }
 }

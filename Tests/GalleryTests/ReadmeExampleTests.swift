@@ -1,7 +1,7 @@
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
 
 /// The README's library examples are the files `Sources/hello-window` and
 /// `Sources/draw-badge`, quoted whole, built with the package and run here.
@@ -15,14 +15,19 @@ import TestSupport
     }
 
     /// Each example file, and the document that quotes it whole, with its path.
-    @Test(arguments: [("Sources/hello-window/main.swift", "README.md"),
-                      ("Sources/hello-window/main.swift", "Sources/Views/Views.docc/GettingStarted.md"),
-                      ("Sources/draw-badge/main.swift", "Sources/Raster/Raster.docc/Raster.md"),
-                      ("Tests/VitrineTestingTests/ReadmeSnapshotExample.swift", "README.md"),
-                      ("Tests/VitrineTestingTests/ReadmeSnapshotExample.swift",
-                       "Sources/VitrineTesting/VitrineTesting.docc/SnapshotTesting.md")])
+    @Test(arguments: [
+        ("Sources/hello-window/main.swift", "README.md"),
+        ("Sources/hello-window/main.swift", "Sources/Views/Views.docc/GettingStarted.md"),
+        ("Sources/draw-badge/main.swift", "Sources/Raster/Raster.docc/Raster.md"),
+        ("Tests/VitrineTestingTests/ReadmeSnapshotExample.swift", "README.md"),
+        (
+            "Tests/VitrineTestingTests/ReadmeSnapshotExample.swift",
+            "Sources/VitrineTesting/VitrineTesting.docc/SnapshotTesting.md"
+        )
+    ])
     func theDocumentQuotesTheExampleFile(file: String, document: String) throws {
-        let text = try Self.text(document), source = try Self.text(file)
+        let text = try Self.text(document)
+        let source = try Self.text(file)
         #expect(text.contains("```swift\n" + source + "```\n"), "\(document) must quote \(file) whole")
         if document == "README.md" { #expect(text.contains("(`\(file)`")) }
     }
@@ -70,8 +75,9 @@ struct ReadmeWindowExampleTests {
         let log = NSTemporaryDirectory() + "vitrine-\(getpid())-hello.txt"
         defer { unlink(log) }
         // Line-buffered, so that each print reaches the file as it happens.
-        let child = try Child("/usr/bin/stdbuf", ["-oL", ReadmeExampleTests.executable("hello-window")],
-                              set: ["DISPLAY": server.displayName], stdout: log)
+        let child = try Child(
+            "/usr/bin/stdbuf", ["-oL", ReadmeExampleTests.executable("hello-window")],
+            set: ["DISPLAY": server.displayName], stdout: log)
         defer {
             child.signal(SIGTERM)
             _ = child.wait(timeout: 5)
@@ -115,8 +121,9 @@ struct ReadmeWindowExampleTests {
         defer { server.stop() }
         let shot = NSTemporaryDirectory() + "vitrine-\(getpid())-first-frame.png"
         defer { unlink(shot) }
-        let child = try Child(ReadmeExampleTests.executable("hello-window"), [],
-                              set: ["DISPLAY": server.displayName, "VITRINE_FIRST_FRAME": shot])
+        let child = try Child(
+            ReadmeExampleTests.executable("hello-window"), [],
+            set: ["DISPLAY": server.displayName, "VITRINE_FIRST_FRAME": shot])
         defer {
             child.signal(SIGTERM)
             _ = child.wait(timeout: 5)
@@ -130,9 +137,11 @@ struct ReadmeWindowExampleTests {
         #expect(frame[2, 2] == Color(red: 0.16, green: 0.2, blue: 0.27).premultiplied)
         #expect(frame[40, 60] == Color(red: 0, green: 0.48, blue: 1).premultiplied)
         #expect(frame[250, 72] == Color(red: 1, green: 0.76, blue: 0.16).premultiplied)
-        let picture = try Surface(contentsOfPNG: Golden.packageDirectory
-            .appendingPathComponent("Sources/Views/Views.docc/Resources/getting-started.png").path)
-        #expect(frame == picture, "the article's picture is not the window's first frame: remake it with VITRINE_FIRST_FRAME")
+        let picture = try Surface(
+            contentsOfPNG: Golden.packageDirectory
+                .appendingPathComponent("Sources/Views/Views.docc/Resources/getting-started.png").path)
+        #expect(
+            frame == picture,
+            "the article's picture is not the window's first frame: remake it with VITRINE_FIRST_FRAME")
     }
 }
-

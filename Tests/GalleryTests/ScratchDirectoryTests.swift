@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The directory a test writes its files in: its own, and gone with it.
 @Suite struct ScratchDirectoryTests {

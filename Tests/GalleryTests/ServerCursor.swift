@@ -14,20 +14,25 @@ final class ServerCursor {
 
     private let display: OpaquePointer
     private typealias GetImage = @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
-    private typealias QueryVersion = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?,
-                                                      UnsafeMutablePointer<Int32>?) -> Int32
+    private typealias QueryVersion =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?
+        ) -> Int32
     private let getImage: GetImage
     private var windows: [UInt] = []
 
     /// Connects to `name`; nil when the display or libXfixes cannot be had.
     init?(display name: String) {
         guard let library = dlopen("libXfixes.so.3", RTLD_NOW),
-              let get = dlsym(library, "XFixesGetCursorImage"), let query = dlsym(library, "XFixesQueryVersion"),
-              let d = XOpenDisplay(name) else { return nil }
+            let get = dlsym(library, "XFixesGetCursorImage"), let query = dlsym(library, "XFixesQueryVersion"),
+            let d = XOpenDisplay(name)
+        else { return nil }
         display = d
         getImage = unsafeBitCast(get, to: GetImage.self)
         // The server answers XFixes requests once the client has said its version.
-        var major: Int32 = 4, minor: Int32 = 0
+        var major: Int32 = 4
+        var minor: Int32 = 0
         _ = unsafeBitCast(query, to: QueryVersion.self)(d, &major, &minor)
     }
 
@@ -38,8 +43,10 @@ final class ServerCursor {
         defer { XFree(raw) }
         // XFixesCursorImage: short x, y; unsigned short width, height, xhot, yhot;
         // unsigned long cursor_serial; unsigned long *pixels; ...
-        let width = Int(raw.load(fromByteOffset: 4, as: UInt16.self)), height = Int(raw.load(fromByteOffset: 6, as: UInt16.self))
-        let xhot = Int(raw.load(fromByteOffset: 8, as: UInt16.self)), yhot = Int(raw.load(fromByteOffset: 10, as: UInt16.self))
+        let width = Int(raw.load(fromByteOffset: 4, as: UInt16.self))
+        let height = Int(raw.load(fromByteOffset: 6, as: UInt16.self))
+        let xhot = Int(raw.load(fromByteOffset: 8, as: UInt16.self))
+        let yhot = Int(raw.load(fromByteOffset: 10, as: UInt16.self))
         let words = raw.load(fromByteOffset: 24, as: UnsafePointer<UInt>.self)
         let pixels = (0..<width * height).map { UInt32(truncatingIfNeeded: words[$0]) }
         return Picture(width: width, height: height, xhot: xhot, yhot: yhot, pixels: pixels)

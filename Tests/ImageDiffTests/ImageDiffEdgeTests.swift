@@ -23,7 +23,12 @@ import Testing
         }
         // Noise whose neighbours differ by at least 20 levels.
         let a = try Surface(width: 9, height: 9)
-        for y in 0..<9 { for x in 0..<9 { let v = 20 + (next() % 10) * 22; a[x, y] = Pixel(r: v, g: v, b: v, a: 255) } }
+        for y in 0..<9 {
+            for x in 0..<9 {
+                let v = 20 + (next() % 10) * 22
+                a[x, y] = Pixel(r: v, g: v, b: v, a: 255)
+            }
+        }
         a[4, 3] = Pixel(r: 30, g: 30, b: 30, a: 255)
         a[4, 5] = Pixel(r: 230, g: 230, b: 230, a: 255)
         a[4, 4] = Pixel(r: 60, g: 60, b: 60, a: 255)
@@ -32,7 +37,8 @@ import Testing
         let (noisy, _) = try ImageDiff.compare(a, b)
         #expect(noisy.differingPixels == 1 && noisy.antialiasedPixels == 0, "\(noisy.report)")
         // Flat black above, flat white below, the edge row changed between them.
-        let c = try Surface(width: 9, height: 9), d = try Surface(width: 9, height: 9)
+        let c = try Surface(width: 9, height: 9)
+        let d = try Surface(width: 9, height: 9)
         for y in 0..<9 {
             for x in 0..<9 {
                 let v: UInt8 = y < 4 ? 0 : (y > 4 ? 255 : 100)
@@ -46,7 +52,8 @@ import Testing
     }
 
     @Test func ignoredRegionsOfAnySizeAreClampedToThePicture() throws {
-        let a = try grey(10), b = try grey(200)
+        let a = try grey(10)
+        let b = try grey(200)
         let cases: [(Rect, Int)] = [
             (Rect(x: 0, y: 0, width: 1e300, height: 1e300), 0),
             (Rect(x: -1e19, y: -1e19, width: 2e19, height: 2e19), 0),
@@ -55,7 +62,7 @@ import Testing
             (Rect(x: 6, y: 6, width: 1e300, height: 1e300), 64 - 4),
             (Rect(x: 0, y: 0, width: .leastNonzeroMagnitude, height: .leastNonzeroMagnitude), 63),
             (Rect(x: 9, y: 9, width: 4, height: 4), 64),
-            (Rect(x: 4, y: 4, width: -2, height: -2), 60),  // negative sizes as Core Graphics reads them
+            (Rect(x: 4, y: 4, width: -2, height: -2), 60)  // negative sizes as Core Graphics reads them
         ]
         for (r, compared) in cases {
             let (c, _) = try ImageDiff.compare(a, b, options: CompareOptions(ignoredRegions: [r]), diff: true)
@@ -72,13 +79,18 @@ import Testing
     /// and differ just below it.
     @Test(arguments: [1, 5, 27, 80, 255])
     func theLargestDistanceIsTheThresholdAtWhichThePicturesPass(step: Int) throws {
-        let a = try grey(0), b = try grey(UInt8(step))
+        let a = try grey(0)
+        let b = try grey(UInt8(step))
         let (c, _) = try ImageDiff.compare(a, b, options: CompareOptions(threshold: 0))
         let t = c.largestDelta
         // A grey step of s is a YIQ distance of 0.5053 s² (the weights of Y sum to 1 within 1e-8), of
         // at most 0.5053 * 255² = 32857 out of 35215: on the threshold's scale, s sqrt(0.5053 / 35215).
         #expect(abs(t / (Double(step) * (0.5053 / 35215).squareRoot()) - 1) < 1e-7, "\(t)")
-        #expect(try ImageDiff.compare(a, b, options: CompareOptions(threshold: t + 1e-12, detectsAntialiasing: false)).0.passes)
-        #expect(try !ImageDiff.compare(a, b, options: CompareOptions(threshold: t * 0.999, detectsAntialiasing: false)).0.passes)
+        #expect(
+            try ImageDiff.compare(a, b, options: CompareOptions(threshold: t + 1e-12, detectsAntialiasing: false)).0
+                .passes)
+        #expect(
+            try !ImageDiff.compare(a, b, options: CompareOptions(threshold: t * 0.999, detectsAntialiasing: false)).0
+                .passes)
     }
 }

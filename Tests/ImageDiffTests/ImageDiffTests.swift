@@ -20,13 +20,17 @@ import Testing
     }
 
     @Test func aShiftedAntialiasedEdgeIsNoiseOnlyWithDetection() throws {
-        let a = try edge(at: 8), b = try edge(at: 9)
+        let a = try edge(at: 8)
+        let b = try edge(at: 9)
         let (on, _) = try ImageDiff.compare(a, b)
         #expect(on.passes && on.differingPixels == 0 && on.antialiasedPixels > 0, "\(on.report)")
         let (off, _) = try ImageDiff.compare(a, b, options: CompareOptions(detectsAntialiasing: false))
         #expect(!off.passes && off.differingPixels > 0)
         // A real change, a grey blot in a flat area, is not edge noise.
-        let blot = try picture(20, 10) { x, y in (x >= 2 && x < 5 && y >= 3 && y < 6) ? Self.black : (x < 8 ? Self.white : (x == 8 ? Pixel(r: 128, g: 128, b: 128, a: 255) : Self.black)) }
+        let blot = try picture(20, 10) { x, y in
+            (x >= 2 && x < 5 && y >= 3 && y < 6)
+                ? Self.black : (x < 8 ? Self.white : (x == 8 ? Pixel(r: 128, g: 128, b: 128, a: 255) : Self.black))
+        }
         let (real, _) = try ImageDiff.compare(a, blot)
         #expect(!real.passes && real.differingPixels == 9)
     }
@@ -36,7 +40,9 @@ import Testing
         // A grey step of d gives delta 0.5053 d²: the pixel differs above 35215 t².
         // At 0.1 the limit is 352.15: a step of 26 (341.6) passes and 27 (368.4) does not.
         for (step, threshold, passes) in [(26, 0.1, true), (27, 0.1, false), (27, 0.2, true), (1, 0, false)] {
-            let b = try picture(4, 4) { _, _ in Pixel(r: UInt8(100 + step), g: UInt8(100 + step), b: UInt8(100 + step), a: 255) }
+            let b = try picture(4, 4) { _, _ in
+                Pixel(r: UInt8(100 + step), g: UInt8(100 + step), b: UInt8(100 + step), a: 255)
+            }
             let (c, _) = try ImageDiff.compare(a, b, options: CompareOptions(threshold: threshold))
             #expect(c.passes == passes, "step \(step) at \(threshold)")
         }
@@ -47,9 +53,11 @@ import Testing
     /// worked out here from the RGB values.
     @Test func colouredStepsFollowThePublishedYIQWeights() throws {
         func yiq(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
-            (r * 0.29889531 + g * 0.58662247 + b * 0.11448223,
-             r * 0.59597799 - g * 0.27417610 - b * 0.32180189,
-             r * 0.21147017 - g * 0.52261711 + b * 0.31114694)
+            (
+                r * 0.29889531 + g * 0.58662247 + b * 0.11448223,
+                r * 0.59597799 - g * 0.27417610 - b * 0.32180189,
+                r * 0.21147017 - g * 0.52261711 + b * 0.31114694
+            )
         }
         let base = Pixel(r: 120, g: 100, b: 80, a: 255)
         let a = try picture(3, 3) { _, _ in base }
@@ -81,7 +89,8 @@ import Testing
         let b = try picture(10, 10) { x, y in x < 3 && y == 0 ? Self.black : Self.white }
         let (plain, _) = try ImageDiff.compare(a, b)
         #expect(!plain.passes && plain.differingPixels == 3)
-        let (hidden, _) = try ImageDiff.compare(a, b, options: CompareOptions(ignoredRegions: [Rect(x: 0, y: 0, width: 3, height: 1)]))
+        let (hidden, _) = try ImageDiff.compare(
+            a, b, options: CompareOptions(ignoredRegions: [Rect(x: 0, y: 0, width: 3, height: 1)]))
         #expect(hidden.passes && hidden.comparedPixels == 97)
         #expect(try ImageDiff.compare(a, b, options: CompareOptions(maxDiffPixels: 3)).0.passes)
         #expect(try !ImageDiff.compare(a, b, options: CompareOptions(maxDiffPixels: 2)).0.passes)
@@ -93,12 +102,15 @@ import Testing
         let a = try edge(at: 8)
         let b = try edge(at: 9)
         b[2, 2] = Pixel(r: 0, g: 0, b: 255, a: 255)
-        let (c, diff) = try ImageDiff.compare(a, b, options: CompareOptions(ignoredRegions: [Rect(x: 15, y: 0, width: 5, height: 2)]),
-                                               diff: true)
+        let (c, diff) = try ImageDiff.compare(
+            a, b, options: CompareOptions(ignoredRegions: [Rect(x: 15, y: 0, width: 5, height: 2)]),
+            diff: true)
         let d = try #require(diff)
         #expect(c.differingPixels == 1 && c.differenceBounds! == (x: 2, y: 2, width: 1, height: 1))
         #expect(d[2, 2] == Pixel(r: 255, g: 0, b: 0, a: 255), "a real difference in red")
-        #expect(d[8, 5] == Pixel(r: 255, g: 255, b: 0, a: 255) || d[9, 5] == Pixel(r: 255, g: 255, b: 0, a: 255), "edge noise in yellow")
+        #expect(
+            d[8, 5] == Pixel(r: 255, g: 255, b: 0, a: 255) || d[9, 5] == Pixel(r: 255, g: 255, b: 0, a: 255),
+            "edge noise in yellow")
         // White fades to white, black to 10 % grey (230), and ignored pixels are tinted blue.
         #expect(d[0, 9] == Self.white && d[16, 5] == Pixel(r: 230, g: 230, b: 230, a: 255))
         let tinted = d[16, 1]

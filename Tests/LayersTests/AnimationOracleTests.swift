@@ -1,7 +1,7 @@
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import VitrineTesting
 
 /// Animated values and pixels against Core Animation's documented timing, computed here:
@@ -12,7 +12,6 @@ import VitrineTesting
     static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
         cubicTiming(x1, y1, x2, y2, at: x)
     }
-
 
     /// `setAnimationTimingFunction` paces the implicit animations of its transaction.
     @Test func aTransactionsTimingFunctionPacesItsImplicitAnimations() throws {
@@ -26,7 +25,9 @@ import VitrineTesting
         for t in [0.2, 0.5, 0.8] {
             AnimationEngine.step(at: 10 + t)
             let want = 1 - Self.bezier(0.42, 0, 1, 1, at: t)
-            #expect(abs(l.presentation().opacityValue - want) < 1e-6, "ease-in at \(t): \(l.presentation().opacityValue), not \(want)")
+            #expect(
+                abs(l.presentation().opacityValue - want) < 1e-6,
+                "ease-in at \(t): \(l.presentation().opacityValue), not \(want)")
         }
     }
 
@@ -44,10 +45,12 @@ import VitrineTesting
         for t in [0.3, 0.6, 1.1, 1.9] {
             AnimationEngine.step(at: 20 + t)
             let f = t / 2
-            let want = f <= 0.4
+            let want =
+                f <= 0.4
                 ? 100 * Self.bezier(0, 0, 0.58, 1, at: f / 0.4)
                 : 100 + (40 - 100) * Self.bezier(0.3, 0.8, 0.6, 0.1, at: (f - 0.4) / 0.6)
-            #expect(abs(l.presentation().position.x - want) < 1e-6, "at \(t): \(l.presentation().position.x), not \(want)")
+            #expect(
+                abs(l.presentation().position.x - want) < 1e-6, "at \(t): \(l.presentation().position.x), not \(want)")
         }
     }
 

@@ -1,9 +1,10 @@
 import Glibc
-@testable import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import VitrineTesting
+
+@testable import Layers
 
 /// Core Animation's timing, checked against the formulas.
 @MainActor
@@ -20,7 +21,7 @@ import VitrineTesting
         MediaClock.manualTime = 100
         let curves: [(TimingFunction.Name, [Double])] = [
             (.linear, [0, 0, 1, 1]), (.easeIn, [0.42, 0, 1, 1]), (.easeOut, [0, 0, 0.58, 1]),
-            (.easeInEaseOut, [0.42, 0, 0.58, 1]), (.default, [0.25, 0.1, 0.25, 1]),
+            (.easeInEaseOut, [0.42, 0, 0.58, 1]), (.default, [0.25, 0.1, 0.25, 1])
         ]
         for (name, p) in curves {
             let f = TimingFunction(name: name)
@@ -40,7 +41,8 @@ import VitrineTesting
         s.stiffness = 300
         s.damping = 8
         s.initialVelocity = 1.5
-        let w0 = (300.0 / 2).squareRoot(), zeta = 8 / (2 * (300.0 * 2).squareRoot())
+        let w0 = (300.0 / 2).squareRoot()
+        let zeta = 8 / (2 * (300.0 * 2).squareRoot())
         let wd = w0 * (1 - zeta * zeta).squareRoot()
         for t in [0.05, 0.3, 0.9] {
             let d = exp(-zeta * w0 * t) * (-cos(wd * t) + ((1.5 - zeta * w0) / wd) * sin(wd * t))
@@ -75,7 +77,9 @@ import VitrineTesting
         a.isRemovedOnCompletion = false
         l.add(a, forKey: "fade")
         let start = 100.0
-        for (t, want) in [(0.0, 0.2), (0.5, 0.6), (1.0, 1.0), (1.5, 0.6), (2.0, 0.2), (3.0, 1.0), (4.0, 0.2), (9.0, 0.2)] {
+        for (t, want) in [
+            (0.0, 0.2), (0.5, 0.6), (1.0, 1.0), (1.5, 0.6), (2.0, 0.2), (3.0, 1.0), (4.0, 0.2), (9.0, 0.2)
+        ] {
             AnimationEngine.step(at: start + t)
             #expect(abs(l.presentation().opacityValue - want) < 1e-9, "at \(t)")
         }

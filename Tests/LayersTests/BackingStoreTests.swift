@@ -1,6 +1,7 @@
-@testable import Layers
 import Raster
 import Testing
+
+@testable import Layers
 
 /// A layer that draws draws into a store of its own, once per `setNeedsDisplay`.
 @MainActor
@@ -50,7 +51,8 @@ import Testing
     @Test func aTreeRenderedTenTimesDrawsEachLayerOnce() throws {
         let root = Layer()
         root.frame = Rect(x: 0, y: 0, width: 40, height: 40)
-        let a = CountingLayer(), b = CountingLayer()
+        let a = CountingLayer()
+        let b = CountingLayer()
         a.frame = Rect(x: 0, y: 0, width: 20, height: 20)
         b.frame = Rect(x: 20, y: 20, width: 20, height: 20)
         let painter = Painter()

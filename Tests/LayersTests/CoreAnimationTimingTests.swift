@@ -1,7 +1,8 @@
-@testable import Layers
 import Raster
 import Testing
 import VitrineTesting
+
+@testable import Layers
 
 /// Core Animation's timing rules where Apple documents numbers: a time offset wraps
 /// round the passes without moving the end, discrete keyframes take one more key time
@@ -126,7 +127,8 @@ import VitrineTesting
 
     @Test func aSuperlayersSpeedScalesItsSublayersTime() throws {
         MediaClock.manualTime = 50
-        let parent = Layer(), child = Layer()
+        let parent = Layer()
+        let child = Layer()
         parent.addSublayer(child)
         parent.speed = 2
         parent.timeOffset = 0
@@ -183,9 +185,15 @@ import VitrineTesting
         #expect(abs(half.x - 20) < 1e-9 && abs(half.y - 22.5) < 1e-9, "\(half)")
         // Smooth through a value: the speed on either side of the knot is the same.
         let e = 1e-6
-        let before = try at(1.0 / 3 - e), after = try at(1.0 / 3 + e)
-        let inX = third.x - before.x, outX = after.x - third.x, inY = third.y - before.y, outY = after.y - third.y
-        #expect(abs(inX - outX) < 1e-3 * abs(inX) && abs(inY - outY) < 1e-3 * max(abs(inY), abs(inX)), "\(inX) \(outX) \(inY) \(outY)")
+        let before = try at(1.0 / 3 - e)
+        let after = try at(1.0 / 3 + e)
+        let inX = third.x - before.x
+        let outX = after.x - third.x
+        let inY = third.y - before.y
+        let outY = after.y - third.y
+        #expect(
+            abs(inX - outX) < 1e-3 * abs(inX) && abs(inY - outY) < 1e-3 * max(abs(inY), abs(inX)),
+            "\(inX) \(outX) \(inY) \(outY)")
     }
 
     /// An even speed along the curve: equal steps of time cover equal lengths.
@@ -198,8 +206,12 @@ import VitrineTesting
             // The last sample just before the end, where the animation still shows.
             samples.append(try #require(try value(k, at: min(Double(i) / 10, 0.999_999)) as? Point))
         }
-        #expect(samples.first == Self.points.first && samples.last.map { abs($0.x - 40) < 1e-3 && abs($0.y) < 1e-3 } == true)
-        let steps = zip(samples, samples.dropFirst()).map { (($1.x - $0.x) * ($1.x - $0.x) + ($1.y - $0.y) * ($1.y - $0.y)).squareRoot() }
+        #expect(
+            samples.first == Self.points.first && samples.last.map { abs($0.x - 40) < 1e-3 && abs($0.y) < 1e-3 } == true
+        )
+        let steps = zip(samples, samples.dropFirst()).map {
+            (($1.x - $0.x) * ($1.x - $0.x) + ($1.y - $0.y) * ($1.y - $0.y)).squareRoot()
+        }
         let mean = steps.reduce(0, +) / Double(steps.count)
         #expect(steps.allSatisfy { abs($0 - mean) < 0.03 * mean }, "\(steps)")
     }

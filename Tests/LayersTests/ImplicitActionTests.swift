@@ -1,7 +1,8 @@
-@testable import Layers
 import Raster
 import Testing
 import VitrineTesting
+
+@testable import Layers
 
 /// Which property changes animate by themselves.
 @MainActor
@@ -61,7 +62,9 @@ import VitrineTesting
     @Test func actionsAreSearchedInOrder() throws {
         MediaClock.manualTime = 50
         final class Stopper: LayerDelegate {
-            func action(for layer: Layer, forKey event: String) -> (any Action)? { event == "opacity" ? NullAction.shared : nil }
+            func action(for layer: Layer, forKey event: String) -> (any Action)? {
+                event == "opacity" ? NullAction.shared : nil
+            }
         }
         let stopper = Stopper()
         let l = Layer()

@@ -35,20 +35,26 @@ import Testing
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 160, height: 160)
         var nodes: [Node] = []
-        let palette: [Color] = [Color(red: 0.9, green: 0.1, blue: 0.1), Color(red: 0.1, green: 0.7, blue: 0.1),
-                                Color(red: 0.1, green: 0.2, blue: 0.9), Color(red: 0.9, green: 0.8, blue: 0.1),
-                                Color(red: 0.6, green: 0.1, blue: 0.7), Color(red: 0.1, green: 0.7, blue: 0.7)]
+        let palette: [Color] = [
+            Color(red: 0.9, green: 0.1, blue: 0.1), Color(red: 0.1, green: 0.7, blue: 0.1),
+            Color(red: 0.1, green: 0.2, blue: 0.9), Color(red: 0.9, green: 0.8, blue: 0.1),
+            Color(red: 0.6, green: 0.1, blue: 0.7), Color(red: 0.1, green: 0.7, blue: 0.7)
+        ]
         func add(to parent: Layer, parentToRoot: AffineTransform, depth: Int) {
             for _ in 0..<(depth == 0 ? 2 : 1) {
                 let l = Layer()
-                let w = 30 + random(&state) * 40, h = 30 + random(&state) * 40
+                let w = 30 + random(&state) * 40
+                let h = 30 + random(&state) * 40
                 let origin = Point(x: (random(&state) - 0.5) * 20, y: (random(&state) - 0.5) * 20)
                 l.bounds = Rect(origin: origin, size: Size(width: w, height: h))
                 l.position = Point(x: 40 + random(&state) * 80, y: 40 + random(&state) * 80)
                 l.anchorPoint = Point(x: random(&state), y: random(&state))
-                let angle = (random(&state) - 0.5) * 1.6, sx = 0.7 + random(&state) * 0.6, sy = 0.7 + random(&state) * 0.6
+                let angle = (random(&state) - 0.5) * 1.6
+                let sx = 0.7 + random(&state) * 0.6
+                let sy = 0.7 + random(&state) * 0.6
                 let t = AffineTransform(rotationAngle: angle).concatenating(AffineTransform(scaleX: sx, y: sy))
-                    .concatenating(AffineTransform(translationX: (random(&state) - 0.5) * 10, y: (random(&state) - 0.5) * 10))
+                    .concatenating(
+                        AffineTransform(translationX: (random(&state) - 0.5) * 10, y: (random(&state) - 0.5) * 10))
                 l.setAffineTransform(t)
                 let color = palette[nodes.count % palette.count]
                 l.backgroundColor = color
@@ -98,15 +104,19 @@ import Testing
                 // Painter's order is the nodes' order (depth first, superlayer first).
                 let covering = nodes.filter { Self.near(q, $0, margin: 2.5) }
                 guard let top = covering.last else {
-                    #expect(surface[x, y] == Color.white.premultiplied, "seed \(seed): (\(x), \(y)) lies outside every layer")
+                    #expect(
+                        surface[x, y] == Color.white.premultiplied,
+                        "seed \(seed): (\(x), \(y)) lies outside every layer")
                     checked += 1
                     continue
                 }
                 // Only points well inside the topmost layer, and clear of every other
                 // layer's edge, have one right colour.
                 guard Self.inside(q, top, margin: 2.5),
-                      covering.dropLast().allSatisfy({ Self.inside(q, $0, margin: 2.5) }) else { continue }
-                #expect(surface[x, y] == top.color, "seed \(seed): (\(x), \(y)) shows \(surface[x, y]), not \(top.color)")
+                    covering.dropLast().allSatisfy({ Self.inside(q, $0, margin: 2.5) })
+                else { continue }
+                #expect(
+                    surface[x, y] == top.color, "seed \(seed): (\(x), \(y)) shows \(surface[x, y]), not \(top.color)")
                 checked += 1
             }
         }
@@ -120,7 +130,10 @@ import Testing
     @Test func contentsGravityPlacesTheContentsAsDocumented() throws {
         let image = try Surface(width: 10, height: 6)
         image.clear(to: Color(red: 0.8, green: 0.1, blue: 0.1).premultiplied)
-        let w = 40.0, h = 30.0, iw = 10.0, ih = 6.0
+        let w = 40.0
+        let h = 30.0
+        let iw = 10.0
+        let ih = 6.0
         let expected: [(ContentsGravity, Rect)] = [
             (.center, Rect(x: (w - iw) / 2, y: (h - ih) / 2, width: iw, height: ih)),
             (.top, Rect(x: (w - iw) / 2, y: h - ih, width: iw, height: ih)),
@@ -135,7 +148,7 @@ import Testing
             // Aspect fit: scale min(40/10, 30/6) = 4, so 40 x 24, centred vertically.
             (.resizeAspect, Rect(x: 0, y: 3, width: 40, height: 24)),
             // Aspect fill: scale max(4, 5) = 5, so 50 x 30, centred horizontally.
-            (.resizeAspectFill, Rect(x: -5, y: 0, width: 50, height: 30)),
+            (.resizeAspectFill, Rect(x: -5, y: 0, width: 50, height: 30))
         ]
         for (gravity, r) in expected {
             let l = Layer()
@@ -147,7 +160,8 @@ import Testing
             l.render(in: Context(surface: s))
             for y in 0..<Int(h) {
                 for x in 0..<Int(w) {
-                    let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                    let cx = Double(x) + 0.5
+                    let cy = Double(y) + 0.5
                     let isIn = cx > r.minX && cx < r.maxX && cy > r.minY && cy < r.maxY
                     #expect((s[x, y] != Color.white.premultiplied) == isIn, "\(gravity): pixel (\(x), \(y))")
                 }
@@ -171,7 +185,8 @@ import Testing
         let s = try Surface(width: 9, height: 9)
         for y in 0..<9 {
             for x in 0..<9 {
-                let edgeX = x < 3 || x >= 6, edgeY = y < 3 || y >= 6
+                let edgeX = x < 3 || x >= 6
+                let edgeY = y < 3 || y >= 6
                 s[x, y] = edgeX && edgeY ? (x >= 6 && y < 3 ? yellow : red) : (edgeX || edgeY ? green : blue)
             }
         }

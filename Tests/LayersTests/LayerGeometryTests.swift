@@ -67,7 +67,9 @@ import Testing
     }
 
     @Test func sublayersCannotMakeACycleAndMasksLeaveTheTree() {
-        let a = Layer(), b = Layer(), c = Layer()
+        let a = Layer()
+        let b = Layer()
+        let c = Layer()
         a.addSublayer(b)
         b.addSublayer(c)
         c.addSublayer(a)

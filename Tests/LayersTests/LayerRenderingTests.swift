@@ -1,7 +1,8 @@
 import Glibc
-@testable import Layers
 import Raster
 import Testing
+
+@testable import Layers
 
 /// Layers drawn into surfaces, checked against computed pixel values.
 @MainActor
@@ -38,38 +39,48 @@ import Testing
         for (x, y) in [(10, 10), (50, 80), (100, 50), (150, 20), (190, 95), (120, 60), (30, 45), (170, 70)] {
             let p = Point(x: (Double(x) + 0.5) / 200, y: (Double(y) + 0.5) / 100)
             let expected = min(max(t(p), 0), 1) * 255
-            #expect(abs(Double(s[x, y].r) - expected) <= 2, "\(name) at (\(x), \(y)): \(s[x, y].r), formula \(expected)")
+            #expect(
+                abs(Double(s[x, y].r) - expected) <= 2, "\(name) at (\(x), \(y)): \(s[x, y].r), formula \(expected)")
             #expect(s[x, y].a == 255)
         }
     }
 
     @Test func axialGradientIsTheProjectionOntoItsAxis() throws {
-        let s0 = Point(x: 0.1, y: 0.2), e = Point(x: 0.9, y: 0.7)
+        let s0 = Point(x: 0.1, y: 0.2)
+        let e = Point(x: 0.9, y: 0.7)
         let s = try gradient(.axial, s0, e)
-        expectGrey(s, { p in
-            let ax = e.x - s0.x, ay = e.y - s0.y
-            return ((p.x - s0.x) * ax + (p.y - s0.y) * ay) / (ax * ax + ay * ay)
-        }, "axial")
+        expectGrey(
+            s,
+            { p in
+                let ax = e.x - s0.x
+                let ay = e.y - s0.y
+                return ((p.x - s0.x) * ax + (p.y - s0.y) * ay) / (ax * ax + ay * ay)
+            }, "axial")
     }
 
     @Test func radialGradientIsAnEllipseStretchedWithTheBounds() throws {
-        let c = Point(x: 0.5, y: 0.5), e = Point(x: 0.9, y: 0.8)
+        let c = Point(x: 0.5, y: 0.5)
+        let e = Point(x: 0.9, y: 0.8)
         let s = try gradient(.radial, c, e)
-        let rx = abs(e.x - c.x), ry = abs(e.y - c.y)
+        let rx = abs(e.x - c.x)
+        let ry = abs(e.y - c.y)
         expectGrey(s, { p in (pow((p.x - c.x) / rx, 2) + pow((p.y - c.y) / ry, 2)).squareRoot() }, "radial")
         // Not a circle: at the same distance in points, sideways and downwards differ.
         #expect(abs(Int(s[140, 50].r) - Int(s[100, 90].r)) > 20)
     }
 
     @Test func conicGradientSweepsClockwiseFromTheEndPoint() throws {
-        let c = Point(x: 0.5, y: 0.5), e = Point(x: 0.5, y: 1)
+        let c = Point(x: 0.5, y: 0.5)
+        let e = Point(x: 0.5, y: 1)
         let s = try gradient(.conic, c, e)
         let start = atan2(e.y - c.y, e.x - c.x)
-        expectGrey(s, { p in
-            var t = (atan2(p.y - c.y, p.x - c.x) - start) / (2 * .pi)
-            t -= t.rounded(.down)
-            return t
-        }, "conic")
+        expectGrey(
+            s,
+            { p in
+                var t = (atan2(p.y - c.y, p.x - c.x) - start) / (2 * .pi)
+                t -= t.rounded(.down)
+                return t
+            }, "conic")
         // Clockwise on screen from straight down: the left side comes a quarter turn in.
         #expect(abs(Int(s[20, 50].r) - 64) <= 3)
     }
@@ -137,8 +148,9 @@ import Testing
         let c = solid(Rect(x: 20, y: 0, width: 40, height: 40), .green)
         for l in [a, b, c] { root.addSublayer(l) }
         func check(_ what: String, front: Pixel) throws {
-            #expect(root.orderedSublayers.map(ObjectIdentifier.init) == expectedOrder(root).map(ObjectIdentifier.init),
-                    "after \(what)")
+            #expect(
+                root.orderedSublayers.map(ObjectIdentifier.init) == expectedOrder(root).map(ObjectIdentifier.init),
+                "after \(what)")
             #expect(try render(root, 60, 40)[30, 20] == front, "after \(what)")
         }
         Transaction.begin()
@@ -343,7 +355,7 @@ import Testing
             ("a sublayer added", { $0.mask.addSublayer(self.solid(Rect(x: 10, y: 22, width: 9, height: 9), .black)) }),
             ("a sublayer hidden", { $0.dot.isHidden = true }),
             ("the card moved by half a point", { $0.card.position = Point(x: 31.5, y: 23) }),
-            ("the mask's opacity animated", { $0.mask.add(Self.fade(from: 100), forKey: "fade") }),
+            ("the mask's opacity animated", { $0.mask.add(Self.fade(from: 100), forKey: "fade") })
         ]
         let kept = MaskedCard()
         _ = try render(kept.root, 64, 48)
@@ -411,7 +423,7 @@ import Testing
             // The card's edges stay in the same pixels, and so do the pixels its layer
             // covers: only the transform tells the shadow apart.
             ("its holder moved by a twentieth of a point", { $0.holder.position = Point(x: 36.3, y: 28.3) }),
-            ("a sublayer's opacity animated", { $0.dot.add(Self.fade(from: 200), forKey: "fade") }),
+            ("a sublayer's opacity animated", { $0.dot.add(Self.fade(from: 200), forKey: "fade") })
         ]
         func banded(_ layer: Layer) throws -> Surface {
             let s = try Surface(width: 72, height: 56)

@@ -1,7 +1,8 @@
 import Layers
-@testable import Raster
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 /// Metamorphic relations over random layer trees (those of `LayerGeometryOracleTests`):
 /// drawn through a flip, a quarter turn, a whole-pixel translation, a clip, in bands, or
@@ -36,10 +37,13 @@ import TestSupport
         #expect(Metamorphic.difference(turned, Metamorphic.quarterTurned(plain)).largest <= 2, "seed \(seed): turn")
         let moved = Self.draw(seed: seed) { $0.translateBy(x: -13, y: 9) }
         let inner = IntRectangle(x0: 0, y0: 9, x1: Self.side - 13, y1: Self.side)
-        #expect(Metamorphic.cropped(moved, to: inner) == Metamorphic.cropped(Metamorphic.shifted(plain, dx: -13, dy: 9), to: inner),
-                "seed \(seed): translation")
+        #expect(
+            Metamorphic.cropped(moved, to: inner)
+                == Metamorphic.cropped(Metamorphic.shifted(plain, dx: -13, dy: 9), to: inner),
+            "seed \(seed): translation")
         let r = IntRectangle(x0: 23, y0: 41, x1: 131, y1: 117)
-        #expect(Self.draw(seed: seed) { $0.clip(to: r.rect) } == Metamorphic.cropped(plain, to: r), "seed \(seed): clip")
+        #expect(
+            Self.draw(seed: seed) { $0.clip(to: r.rect) } == Metamorphic.cropped(plain, to: r), "seed \(seed): clip")
         for bands in [1, 3, 17, 40] {
             let (root, _) = LayerGeometryOracleTests.tree(seed: seed)
             let s = try! Surface(width: Self.side, height: Self.side)

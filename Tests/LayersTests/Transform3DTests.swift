@@ -17,7 +17,8 @@ import VitrineTesting
         let a = 0.7
         let t = Transform3D(rotationAngle: a, x: 0, y: 0, z: 1)
         #expect(t.isAffine)
-        let f = t.affineTransform, g = AffineTransform(rotationAngle: a)
+        let f = t.affineTransform
+        let g = AffineTransform(rotationAngle: a)
         #expect(Self.close(f.a, g.a) && Self.close(f.b, g.b) && Self.close(f.c, g.c) && Self.close(f.d, g.d))
         #expect(Transform3D(g).affineTransform == g)
     }
@@ -43,8 +44,10 @@ import VitrineTesting
         t.m34 = -1 / 300
         let i = try #require(t.inverted())
         let p = t.concatenating(i)
-        for (r, row) in [[p.m11, p.m12, p.m13, p.m14], [p.m21, p.m22, p.m23, p.m24], [p.m31, p.m32, p.m33, p.m34],
-                         [p.m41, p.m42, p.m43, p.m44]].enumerated() {
+        for (r, row) in [
+            [p.m11, p.m12, p.m13, p.m14], [p.m21, p.m22, p.m23, p.m24], [p.m31, p.m32, p.m33, p.m34],
+            [p.m41, p.m42, p.m43, p.m44]
+        ].enumerated() {
             for (c, v) in row.enumerated() { #expect(Self.close(v, r == c ? 1 : 0, 1e-12)) }
         }
         #expect(Transform3D(scaleX: 0, y: 1, z: 1).inverted() == nil)

@@ -1,6 +1,7 @@
-@testable import Raster
 import RasterScenes
 import Testing
+
+@testable import Raster
 
 /// A backdrop blur cut into parts of rows and of columns, run in any order, gives the
 /// pixels of the blur run whole, byte for byte.
@@ -25,7 +26,7 @@ import Testing
         points.insert(0)
         points.insert(n)
         let sorted = points.sorted()
-        return zip(sorted, sorted.dropFirst()).map { $0 ..< $1 }
+        return zip(sorted, sorted.dropFirst()).map { $0..<$1 }
     }
 
     @Test(arguments: [0.8, 1.7, 3.0, 9.5])
@@ -36,7 +37,9 @@ import Testing
             var mask: ClipMask?
             if trial % 2 == 1 {
                 let m = try ClipMask(bounds: box)
-                for y in box.y0..<box.y1 { for x in box.x0..<box.x1 { m.pointer(x, y).pointee = UInt8((x * 7 + y * 3) & 255) } }
+                for y in box.y0..<box.y1 {
+                    for x in box.x0..<box.x1 { m.pointer(x, y).pointee = UInt8((x * 7 + y * 3) & 255) }
+                }
                 mask = m
             }
             let whole = try BackdropBlurTests.noise(width: 90, height: 90, seed: UInt64(trial))

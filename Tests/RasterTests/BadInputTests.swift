@@ -1,7 +1,7 @@
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
 
 /// Invalid input returns promptly and draws nothing or the clamped shape.
 @Suite struct BadInputTests {
@@ -29,7 +29,8 @@ import TestSupport
     }
 
     @Test(.timeLimit(.minutes(1))) func hugeRadiusIsPromptAndFillsTheCanvas() {
-        let black = Pixel(r: 0, g: 0, b: 0, a: 255), white = Pixel(r: 255, g: 255, b: 255, a: 255)
+        let black = Pixel(r: 0, g: 0, b: 0, a: 255)
+        let white = Pixel(r: 255, g: 255, b: 255, a: 255)
         // An ellipse around the canvas, 1e300 wide, covers every pixel.
         let (s, c) = canvas(50, 50)
         c.fillEllipse(in: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
@@ -44,7 +45,8 @@ import TestSupport
         // between the normals at its ends: x + y < 20, the other side untouched.
         d.lineWidth = 1e300
         var q = Path()
-        q.move(to: Point(x: 0, y: 0)); q.addLine(to: Point(x: 10, y: 10))
+        q.move(to: Point(x: 0, y: 0))
+        q.addLine(to: Point(x: 10, y: 10))
         d.stroke(q)
         for y in 0..<50 {
             for x in 0..<50 where x + y != 19 {
@@ -84,7 +86,8 @@ import TestSupport
         let (a, ca) = canvas(60, 20)
         let (b, cb) = canvas(60, 20)
         var p = Path()
-        p.move(to: Point(x: 5, y: 10)); p.addLine(to: Point(x: 55, y: 10))
+        p.move(to: Point(x: 5, y: 10))
+        p.addLine(to: Point(x: 55, y: 10))
         ca.lineWidth = 4
         cb.lineWidth = 4
         ca.setLineDash(phase: 0, lengths: [0, 0])

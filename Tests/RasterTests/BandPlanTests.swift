@@ -1,5 +1,6 @@
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 /// A flush's plan: bands a blur crosses draw up to it, the blur runs, then they draw on.
 @Suite struct BandPlanTests {
@@ -20,10 +21,16 @@ import Testing
         let rows = t.indices.filter { if case .blurRows = t[$0] { true } else { false } }
         let columns = t.indices.filter { if case .blurColumns = t[$0] { true } else { false } }
         // Each band's rows of the box, from the box's top.
-        #expect(rows.map { t[$0] } == [.blurRows(blur: 0, rows: 0..<50), .blurRows(blur: 0, rows: 50..<150),
-                                        .blurRows(blur: 0, rows: 150..<250), .blurRows(blur: 0, rows: 250..<300)])
-        #expect(columns.map { t[$0] } == [.blurColumns(blur: 0, columns: 0..<225), .blurColumns(blur: 0, columns: 225..<450),
-                                           .blurColumns(blur: 0, columns: 450..<675), .blurColumns(blur: 0, columns: 675..<900)])
+        #expect(
+            rows.map { t[$0] } == [
+                .blurRows(blur: 0, rows: 0..<50), .blurRows(blur: 0, rows: 50..<150),
+                .blurRows(blur: 0, rows: 150..<250), .blurRows(blur: 0, rows: 250..<300)
+            ])
+        #expect(
+            columns.map { t[$0] } == [
+                .blurColumns(blur: 0, columns: 0..<225), .blurColumns(blur: 0, columns: 225..<450),
+                .blurColumns(blur: 0, columns: 450..<675), .blurColumns(blur: 0, columns: 675..<900)
+            ])
         for c in columns { #expect(Set(plan.dependencies[c]) == Set(rows)) }
         // Each band draws up to the blur, its rows of the blur wait for that, and it
         // draws on after every column part; band 1 had nothing at entry 4 to skip.
@@ -44,8 +51,10 @@ import Testing
         let plan = BandPlan(bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [blur], columnParts: 4)
         #expect(BandPlanTests.dependenciesComeFirst(plan))
         let t = plan.tasks
-        let rows = [t.firstIndex(of: .blurRows(blur: 0, rows: 0..<50))!, t.firstIndex(of: .blurRows(blur: 0, rows: 50..<100))!]
-        let columns = (0..<4).map { t.firstIndex(of: .blurColumns(blur: 0, columns: $0 * 25 ..< $0 * 25 + 25))! }
+        let rows = [
+            t.firstIndex(of: .blurRows(blur: 0, rows: 0..<50))!, t.firstIndex(of: .blurRows(blur: 0, rows: 50..<100))!
+        ]
+        let columns = (0..<4).map { t.firstIndex(of: .blurColumns(blur: 0, columns: $0 * 25..<$0 * 25 + 25))! }
         for k in [1, 2] {
             #expect(plan.dependencies[rows[k - 1]] == [t.firstIndex(of: .draw(band: k, runs: [0...3]))!])
             #expect(Set(plan.dependencies[t.firstIndex(of: .draw(band: k, runs: [5...9]))!]) == Set(columns))
@@ -57,17 +66,23 @@ import Testing
     }
 
     @Test func aBlurWithoutMemoryIsSkippedAndTheBandsKeepTheirOrder() {
-        let blurs = [BandPlan.Blur(entry: 2, box: IntRect(x0: 0, y0: 0, x1: 900, y1: 400), runs: false),
-                     BandPlan.Blur(entry: 6, box: IntRect(x0: 0, y0: 120, x1: 50, y1: 130), runs: true)]
+        let blurs = [
+            BandPlan.Blur(entry: 2, box: IntRect(x0: 0, y0: 0, x1: 900, y1: 400), runs: false),
+            BandPlan.Blur(entry: 6, box: IntRect(x0: 0, y0: 120, x1: 50, y1: 130), runs: true)
+        ]
         let plan = BandPlan(bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: blurs, columnParts: 2)
         #expect(BandPlanTests.dependenciesComeFirst(plan))
         let t = plan.tasks
         #expect(!t.contains { if case .blurRows(0, _) = $0 { true } else { false } })
         // Band 1 draws 0...1, then 3, then 7...9, each after the one before.
-        let a = t.firstIndex(of: .draw(band: 1, runs: [0...1]))!, b = t.firstIndex(of: .draw(band: 1, runs: [3...3, 5...5]))!
+        let a = t.firstIndex(of: .draw(band: 1, runs: [0...1]))!
+        let b = t.firstIndex(of: .draw(band: 1, runs: [3...3, 5...5]))!
         #expect(plan.dependencies[b] == [a])
         let c = t.firstIndex(of: .draw(band: 1, runs: [7...9]))!
-        let columns = [t.firstIndex(of: .blurColumns(blur: 1, columns: 0..<25)), t.firstIndex(of: .blurColumns(blur: 1, columns: 25..<50))]
+        let columns = [
+            t.firstIndex(of: .blurColumns(blur: 1, columns: 0..<25)),
+            t.firstIndex(of: .blurColumns(blur: 1, columns: 25..<50))
+        ]
         #expect(plan.dependencies[c] == columns.compactMap { $0 } && columns.count == 2)
         for task in t { if case .draw(_, let r) = task { #expect(!r.contains { $0.contains(2) || $0.contains(6) }) } }
     }

@@ -1,8 +1,9 @@
 import Glibc
-@testable import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 /// Drawing in bands on several threads gives the pixels of drawing on one, byte for byte.
 @Suite struct BandTests {
@@ -63,7 +64,8 @@ import TestSupport
         let threads = RenderThreads(count: 2)
         // The small one is tall enough for several bands.
         for (side, shared) in [(48, false), (600, true)] {
-            let one = try Surface(width: side, height: 600), many = try Surface(width: side, height: 600)
+            let one = try Surface(width: side, height: 600)
+            let many = try Surface(width: side, height: 600)
             let before = threads.sharedRuns
             for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: threads))] {
                 c.setFillColor(Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8))
@@ -76,12 +78,15 @@ import TestSupport
                 #expect(s.words.contains { $0 != 0 })
             }
             #expect(many == one, "side \(side)")
-            #expect((threads.sharedRuns > before) == shared, "side \(side): helpers woken \(threads.sharedRuns - before) times")
+            #expect(
+                (threads.sharedRuns > before) == shared,
+                "side \(side): helpers woken \(threads.sharedRuns - before) times")
         }
     }
 
     @Test func aBlurOutsideLayersSeesWhatWasDrawnBeforeIt() throws {
-        let one = try Surface(width: 64, height: 64), many = try Surface(width: 64, height: 64)
+        let one = try Surface(width: 64, height: 64)
+        let many = try Surface(width: 64, height: 64)
         for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: BandTests.threads))] {
             c.setFillColor(.black)
             c.fill(Rect(x: 0, y: 0, width: 32, height: 64))
@@ -96,13 +101,18 @@ import TestSupport
 
     /// Random translucent spots, then a blur over them through a rounded rectangle, at
     /// 0.9 opacity.
-    static func spotsUnderABlur(_ c: Context, spots: Int, within area: Size, spot: Size, seed: UInt64, blur: Rect,
-                                corner: Double, radius: Double) {
+    static func spotsUnderABlur(
+        _ c: Context, spots: Int, within area: Size, spot: Size, seed: UInt64, blur: Rect,
+        corner: Double, radius: Double
+    ) {
         var r = SplitMix64(seed: seed)
         for _ in 0..<spots {
             c.setFillColor(Color(red: r.unit(), green: r.unit(), blue: r.unit(), alpha: 0.5 + r.unit() / 2))
-            c.fill(Path(ellipseIn: Rect(x: r.unit() * area.width, y: r.unit() * area.height, width: spot.width,
-                                        height: spot.height)))
+            c.fill(
+                Path(
+                    ellipseIn: Rect(
+                        x: r.unit() * area.width, y: r.unit() * area.height, width: spot.width,
+                        height: spot.height)))
         }
         c.saveGState()
         c.clip(to: Path(roundedRect: blur, cornerRadius: corner))
@@ -119,8 +129,9 @@ import TestSupport
         for threads in [nil, BandTests.threads] {
             let s = try Surface(width: 300, height: 200)
             let c = threads.map { Context(surface: s, threads: $0) } ?? Context(surface: s)
-            BandTests.spotsUnderABlur(c, spots: 60, within: Size(width: 280, height: 180), spot: Size(width: 30, height: 24),
-                                      seed: 11, blur: Rect(x: 7, y: 5, width: 283, height: 191), corner: 30, radius: radius)
+            BandTests.spotsUnderABlur(
+                c, spots: 60, within: Size(width: 280, height: 180), spot: Size(width: 30, height: 24),
+                seed: 11, blur: Rect(x: 7, y: 5, width: 283, height: 191), corner: 30, radius: radius)
             c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
             c.fill(Rect(x: 40, y: 30, width: 200, height: 120))
             c.flush(bands: 7)
@@ -136,8 +147,9 @@ import TestSupport
         // one over part of it, whose rows one band holds, with drawing before, between
         // and after, in several numbers of bands.
         func draw(_ c: Context) {
-            BandTests.spotsUnderABlur(c, spots: 80, within: Size(width: 580, height: 500), spot: Size(width: 40, height: 30),
-                                      seed: 5, blur: Rect(x: 5, y: 4, width: 585, height: 510), corner: 40, radius: radius)
+            BandTests.spotsUnderABlur(
+                c, spots: 80, within: Size(width: 580, height: 500), spot: Size(width: 40, height: 30),
+                seed: 5, blur: Rect(x: 5, y: 4, width: 585, height: 510), corner: 40, radius: radius)
             c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
             c.fill(Rect(x: 40, y: 30, width: 300, height: 200))
             c.blur(Rect(x: 100, y: 100, width: 90, height: 300), radius: radius * 2)
@@ -178,8 +190,9 @@ import TestSupport
             c.endTransparencyLayer()
             if let list = c.recorder {
                 // The layer's rows, 60 to 140, grown by the shadow's reach (about 12 rows).
-                #expect(list.unsplit.contains { (45...60).contains($0.lowerBound) && (140...160).contains($0.upperBound) },
-                        "kept together: \(list.unsplit)")
+                #expect(
+                    list.unsplit.contains { (45...60).contains($0.lowerBound) && (140...160).contains($0.upperBound) },
+                    "kept together: \(list.unsplit)")
             }
             c.flush(bands: 2)
             pictures.append(s)
@@ -193,9 +206,11 @@ import TestSupport
         // strictly inside rows kept together.
         var random = SplitMix64(seed: 41)
         for trial in 0..<2000 {
-            let height = 1 + Int(random.next() % 500), bands = 1 + Int(random.next() % 40)
+            let height = 1 + Int(random.next() % 500)
+            let bands = 1 + Int(random.next() % 40)
             let unsplit = (0..<Int(random.next() % 4)).map { _ -> Range<Int> in
-                let a = Int(random.next() % UInt64(height)), b = a + Int(random.next() % UInt64(height - a + 1))
+                let a = Int(random.next() % UInt64(height))
+                let b = a + Int(random.next() % UInt64(height - a + 1))
                 return a..<b
             }
             let bounds = Renderer.bandBounds(height: height, bands: min(bands, height), unsplit: unsplit)
@@ -203,8 +218,9 @@ import TestSupport
             #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 }, "trial \(trial): \(bounds)")
             #expect(bounds.count - 1 <= bands, "trial \(trial): \(bounds)")
             for r in unsplit {
-                #expect(!bounds.contains { r.lowerBound < $0 && $0 < r.upperBound },
-                        "trial \(trial): \(bounds) cut \(r)")
+                #expect(
+                    !bounds.contains { r.lowerBound < $0 && $0 < r.upperBound },
+                    "trial \(trial): \(bounds) cut \(r)")
             }
         }
     }
@@ -255,16 +271,24 @@ enum RandomFrame {
         for _ in 0..<(10 + Int(r.next() % 30)) {
             switch r.next() % 17 {
             case 0, 1: c.fill(shape(&r), paint: paint(&r), rule: r.next() % 2 == 0 ? .nonZero : .evenOdd)
-            case 2: c.setFillColor(color(&r)); c.fill(rect(&r))
+            case 2:
+                c.setFillColor(color(&r))
+                c.fill(rect(&r))
             case 3:
                 c.lineWidth = 0.5 + r.unit() * 6
-                if r.next() % 2 == 0 { c.setLineDash(phase: r.unit() * 5, lengths: [2 + r.unit() * 6, 1 + r.unit() * 4]) }
+                if r.next() % 2 == 0 {
+                    c.setLineDash(phase: r.unit() * 5, lengths: [2 + r.unit() * 6, 1 + r.unit() * 4])
+                }
                 c.stroke(shape(&r), paint: paint(&r))
             case 4: c.draw(image, in: rect(&r))
-            case 5: c.fill(coverage: (0..<48).map { UInt8($0 * 5) }, width: 8, height: 6,
-                           deviceX: Int(r.next() % 170) - 5, deviceY: Int(r.next() % 130) - 5, color: color(&r))
-            case 6: c.drawShadow(of: shape(&r), color: color(&r), opacity: r.unit(), offset: Size(width: 2, height: 3),
-                                 radius: r.unit() * 5, outsideOnly: r.next() % 2 == 0, cache: cache)
+            case 5:
+                c.fill(
+                    coverage: (0..<48).map { UInt8($0 * 5) }, width: 8, height: 6,
+                    deviceX: Int(r.next() % 170) - 5, deviceY: Int(r.next() % 130) - 5, color: color(&r))
+            case 6:
+                c.drawShadow(
+                    of: shape(&r), color: color(&r), opacity: r.unit(), offset: Size(width: 2, height: 3),
+                    radius: r.unit() * 5, outsideOnly: r.next() % 2 == 0, cache: cache)
             case 7: c.drawInnerShadow(of: shape(&r), color: color(&r), offset: Size(width: -1, height: 2), radius: 3)
             case 8:
                 c.saveGState()
@@ -275,7 +299,10 @@ enum RandomFrame {
                 default: c.clip(to: rect(&r), mask: image)
                 }
             case 9:
-                if saves[depth] > 0 { c.restoreGState(); saves[depth] -= 1 }
+                if saves[depth] > 0 {
+                    c.restoreGState()
+                    saves[depth] -= 1
+                }
             case 10:
                 c.saveGState()
                 saves[depth] += 1
@@ -287,8 +314,9 @@ enum RandomFrame {
                 c.blendMode = [.normal, .multiply, .screen, .copy, .sourceAtop, .destinationOut][Int(r.next() % 6)]
             case 12:
                 if r.next() % 2 == 0 {
-                    c.setShadow(offset: Size(width: r.unit() * 6 - 3, height: r.unit() * 6), blur: r.unit() * 8,
-                                color: color(&r))
+                    c.setShadow(
+                        offset: Size(width: r.unit() * 6 - 3, height: r.unit() * 6), blur: r.unit() * 8,
+                        color: color(&r))
                 } else {
                     c.clearShadow()
                 }
@@ -296,9 +324,12 @@ enum RandomFrame {
                 c.saveGState()
                 saves[depth] += 1
                 if r.next() % 2 == 0 {
-                    c.setLayerShadow(color: .black, opacity: r.unit(), offset: Size(width: 0, height: 3), radius: r.unit() * 4)
+                    c.setLayerShadow(
+                        color: .black, opacity: r.unit(), offset: Size(width: 0, height: 3), radius: r.unit() * 4)
                 }
-                if r.next() % 2 == 0 { c.beginTransparencyLayer() } else {
+                if r.next() % 2 == 0 {
+                    c.beginTransparencyLayer()
+                } else {
                     c.beginTransparencyLayer(in: rect(&r), unclipped: r.next() % 2 == 0)
                 }
                 c.clearShadow()
@@ -331,10 +362,14 @@ enum RandomFrame {
 
     static func paint(_ r: inout SplitMix64) -> Paint {
         switch r.next() % 3 {
-        case 0: .linearGradient(Gradient(colors: [color(&r), color(&r)]), start: Point(x: r.unit() * 160, y: 0),
-                                end: Point(x: r.unit() * 160, y: 120), options: .extendBoth)
-        case 1: .radialGradient(Gradient(colors: [color(&r), color(&r)]), startCenter: Point(x: 80, y: 60), startRadius: 2,
-                                endCenter: Point(x: 80, y: 60), endRadius: 50 + r.unit() * 40, options: [])
+        case 0:
+            .linearGradient(
+                Gradient(colors: [color(&r), color(&r)]), start: Point(x: r.unit() * 160, y: 0),
+                end: Point(x: r.unit() * 160, y: 120), options: .extendBoth)
+        case 1:
+            .radialGradient(
+                Gradient(colors: [color(&r), color(&r)]), startCenter: Point(x: 80, y: 60), startRadius: 2,
+                endCenter: Point(x: 80, y: 60), endRadius: 50 + r.unit() * 40, options: [])
         default: .color(color(&r))
         }
     }
@@ -348,7 +383,9 @@ enum RandomFrame {
         default:
             var p = Path()
             p.move(to: Point(x: box.minX, y: box.minY))
-            for _ in 0..<5 { p.addLine(to: Point(x: box.minX + r.unit() * box.width, y: box.minY + r.unit() * box.height)) }
+            for _ in 0..<5 {
+                p.addLine(to: Point(x: box.minX + r.unit() * box.width, y: box.minY + r.unit() * box.height))
+            }
             p.closeSubpath()
             return p
         }

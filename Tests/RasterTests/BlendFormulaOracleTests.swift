@@ -14,10 +14,14 @@ import Testing
         var description: String { "(\(r), \(g), \(b), \(a))" }
     }
 
-    static let sources = [RGBA(r: 0.9, g: 0.3, b: 0.1, a: 1), RGBA(r: 0.2, g: 0.6, b: 0.95, a: 0.6),
-                          RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1), RGBA(r: 0.05, g: 0.8, b: 0.4, a: 0.3)]
-    static let backdrops = [RGBA(r: 0.3, g: 0.7, b: 0.2, a: 1), RGBA(r: 0.85, g: 0.15, b: 0.6, a: 0.5),
-                            RGBA(r: 0.1, g: 0.1, b: 0.9, a: 1), RGBA(r: 0.7, g: 0.7, b: 0.1, a: 0.8)]
+    static let sources = [
+        RGBA(r: 0.9, g: 0.3, b: 0.1, a: 1), RGBA(r: 0.2, g: 0.6, b: 0.95, a: 0.6),
+        RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1), RGBA(r: 0.05, g: 0.8, b: 0.4, a: 0.3)
+    ]
+    static let backdrops = [
+        RGBA(r: 0.3, g: 0.7, b: 0.2, a: 1), RGBA(r: 0.85, g: 0.15, b: 0.6, a: 0.5),
+        RGBA(r: 0.1, g: 0.1, b: 0.9, a: 1), RGBA(r: 0.7, g: 0.7, b: 0.1, a: 0.8)
+    ]
 
     // Section 9.2: separable blend functions B(Cb, Cs).
     static func separable(_ mode: BlendMode, _ cb: Double, _ cs: Double) -> Double? {
@@ -48,16 +52,22 @@ import Testing
     // Section 9.3: non-separable blend functions.
     static func lum(_ c: [Double]) -> Double { 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] }
     static func clipColor(_ c: [Double]) -> [Double] {
-        let l = lum(c), n = c.min()!, x = c.max()!
+        let l = lum(c)
+        let n = c.min()!
+        let x = c.max()!
         var c = c
         if n < 0 { c = c.map { l + ($0 - l) * l / (l - n) } }
         if x > 1 { c = c.map { l + ($0 - l) * (1 - l) / (x - l) } }
         return c
     }
-    static func setLum(_ c: [Double], _ l: Double) -> [Double] { let d = l - lum(c); return clipColor(c.map { $0 + d }) }
+    static func setLum(_ c: [Double], _ l: Double) -> [Double] {
+        let d = l - lum(c)
+        return clipColor(c.map { $0 + d })
+    }
     static func sat(_ c: [Double]) -> Double { c.max()! - c.min()! }
     static func setSat(_ c: [Double], _ s: Double) -> [Double] {
-        let mx = c.max()!, mn = c.min()!
+        let mx = c.max()!
+        let mn = c.min()!
         guard mx > mn else { return [0, 0, 0] }
         return c.map { $0 == mx ? s : $0 == mn ? 0 : ($0 - mn) * s / (mx - mn) }
     }
@@ -73,8 +83,10 @@ import Testing
 
     /// The premultiplied result (r, g, b, a) of `s` drawn over `d` in `mode`.
     static func expected(_ mode: BlendMode, _ s: RGBA, _ d: RGBA) -> [Double] {
-        let sa = s.a, da = d.a
-        let sp = s.rgb.map { $0 * sa }, dp = d.rgb.map { $0 * da }
+        let sa = s.a
+        let da = d.a
+        let sp = s.rgb.map { $0 * sa }
+        let dp = d.rgb.map { $0 * da }
         // Section 10: Porter-Duff operators, co = cs Fa + cb Fb, αo = αs Fa + αb Fb.
         func porterDuff(_ fa: Double, _ fb: Double) -> [Double] {
             (0..<3).map { sp[$0] * fa + dp[$0] * fb } + [sa * fa + da * fb]

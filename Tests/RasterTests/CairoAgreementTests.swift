@@ -1,8 +1,8 @@
 import Foundation
 import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
 
 private let golden = Golden(for: #filePath)
 
@@ -22,12 +22,18 @@ private let golden = Golden(for: #filePath)
         let ours = Scene.makeCanvas()
         var random = SplitMix64(seed: 1)
         scene.draw(into: Context(surface: ours), size: size, count: 60, random: &random)
-        let theirs = try Surface(contentsOfPNG: Self.references.appendingPathComponent("\(scene.rawValue)-\(size).png").path)
-        var sum = 0, far = 0
+        let theirs = try Surface(
+            contentsOfPNG: Self.references.appendingPathComponent("\(scene.rawValue)-\(size).png").path)
+        var sum = 0
+        var far = 0
         for y in 0..<ours.height {
             for x in 0..<ours.width {
-                let p = ours[x, y], q = theirs[x, y]
-                let d = [abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a))]
+                let p = ours[x, y]
+                let q = theirs[x, y]
+                let d = [
+                    abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                    abs(Int(p.a) - Int(q.a))
+                ]
                 sum += d.reduce(0, +)
                 if d.max()! > 24 { far += 1 }
             }

@@ -1,7 +1,7 @@
 import CCairo
 import Glibc
-import Testing
 import Raster
+import Testing
 
 /// One small picture described once and drawn twice: by Vitrine's `Context` and by
 /// Cairo's image backend through its C API. Cairo is the independent oracle: it shares
@@ -51,10 +51,15 @@ struct OracleDrawing: CustomTestStringConvertible, Sendable {
                     c.setFillColor(color)
                     c.fill(path, rule: rule)
                 case .linear(let g, let start, let end, let extend):
-                    c.fill(path, paint: .linearGradient(g, start: start, end: end, options: extend ? .extendBoth : []), rule: rule)
+                    c.fill(
+                        path, paint: .linearGradient(g, start: start, end: end, options: extend ? .extendBoth : []),
+                        rule: rule)
                 case .radial(let g, let c0, let r0, let c1, let r1, let extend):
-                    c.fill(path, paint: .radialGradient(g, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1,
-                                                        options: extend ? .extendBoth : []), rule: rule)
+                    c.fill(
+                        path,
+                        paint: .radialGradient(
+                            g, startCenter: c0, startRadius: r0, endCenter: c1, endRadius: r1,
+                            options: extend ? .extendBoth : []), rule: rule)
                 }
             case .stroke(let path, let style, let color):
                 c.setStrokeColor(color)
@@ -62,7 +67,11 @@ struct OracleDrawing: CustomTestStringConvertible, Sendable {
                 c.lineCap = style.cap
                 c.lineJoin = style.join
                 c.miterLimit = style.miterLimit
-                if let dash = style.dash { c.setLineDash(phase: dash.phase, lengths: dash.lengths) } else { c.lineDash = nil }
+                if let dash = style.dash {
+                    c.setLineDash(phase: dash.phase, lengths: dash.lengths)
+                } else {
+                    c.lineDash = nil
+                }
                 c.stroke(path)
             case .clipRect(let r): c.clip(to: r)
             case .clipPath(let p, let rule): c.clip(to: p, rule: rule)
@@ -121,16 +130,25 @@ struct OracleDrawing: CustomTestStringConvertible, Sendable {
                 Self.setSource(color, cr)
                 if style.width == 0 {
                     // Core Graphics' width 0: one device pixel (Cairo 1.16 has no hairline mode).
-                    var w = 1.0, h = 0.0
+                    var w = 1.0
+                    var h = 0.0
                     cairo_device_to_user_distance(cr, &w, &h)
                     cairo_set_line_width(cr, (w * w + h * h).squareRoot())
                 } else {
                     cairo_set_line_width(cr, style.width)
                 }
-                cairo_set_line_cap(cr, [.butt: CAIRO_LINE_CAP_BUTT, .round: CAIRO_LINE_CAP_ROUND,
-                                        .square: CAIRO_LINE_CAP_SQUARE][style.cap]!)
-                cairo_set_line_join(cr, [.miter: CAIRO_LINE_JOIN_MITER, .round: CAIRO_LINE_JOIN_ROUND,
-                                         .bevel: CAIRO_LINE_JOIN_BEVEL][style.join]!)
+                cairo_set_line_cap(
+                    cr,
+                    [
+                        .butt: CAIRO_LINE_CAP_BUTT, .round: CAIRO_LINE_CAP_ROUND,
+                        .square: CAIRO_LINE_CAP_SQUARE
+                    ][style.cap]!)
+                cairo_set_line_join(
+                    cr,
+                    [
+                        .miter: CAIRO_LINE_JOIN_MITER, .round: CAIRO_LINE_JOIN_ROUND,
+                        .bevel: CAIRO_LINE_JOIN_BEVEL
+                    ][style.join]!)
                 cairo_set_miter_limit(cr, style.miterLimit)
                 if let dash = style.dash {
                     cairo_set_dash(cr, dash.lengths, Int32(dash.lengths.count), dash.phase)
@@ -334,9 +352,14 @@ struct OracleBound: CustomStringConvertible, Sendable {
         var sum = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
-                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-                sum += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) + abs(Int(p.a) - Int(q.a))
+                let p = a[x, y]
+                let q = b[x, y]
+                let d = max(
+                    abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                    abs(Int(p.a) - Int(q.a)))
+                sum +=
+                    abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+                    + abs(Int(p.a) - Int(q.a))
                 if d > farDifference { r.far += 1 }
                 if d > r.worst.difference { r.worst = (x, y, d) }
             }

@@ -1,5 +1,6 @@
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 /// A display list draws a surface as it was when recorded, whatever is written into that
 /// surface before the list is drawn; and it copies the surface only when it must.
@@ -90,10 +91,11 @@ import Testing
         let c = Context(surface: try Surface(width: 8, height: 8), threads: CaptureTests.threads)
         c.draw(source, in: Rect(x: 0, y: 0, width: 8, height: 8))
         c.draw(source, in: Rect(x: 2, y: 2, width: 4, height: 4))
-        let captures = c.recorder?.entries.commands.compactMap { command -> SurfaceCapture? in
-            if case .image(let capture, _) = command { return capture }
-            return nil
-        } ?? []
+        let captures =
+            c.recorder?.entries.commands.compactMap { command -> SurfaceCapture? in
+                if case .image(let capture, _) = command { return capture }
+                return nil
+            } ?? []
         #expect(captures.count == 2)
         #expect(captures.allSatisfy { $0.surface === source }, "shared, not copied")
         #expect(captures[0] === captures[1], "one capture for both")

@@ -1,6 +1,7 @@
-@testable import Raster
 import RasterScenes
 import Testing
+
+@testable import Raster
 
 /// The compositor's fast paths (runs of full and empty mask, vector blocks and their
 /// tails, the AVX2 kernel) against the one-pixel formula they must reproduce exactly.
@@ -11,7 +12,9 @@ import Testing
         let a = UInt32(truncatingIfNeeded: v >> 24) & 255
         // Some opaque, some clear, the rest anywhere between.
         let alpha: UInt32 = v & 7 == 0 ? 255 : (v & 7 == 1 ? 0 : a)
-        func channel(_ shift: UInt64) -> UInt32 { alpha == 0 ? 0 : UInt32(truncatingIfNeeded: v >> shift) % (alpha + 1) }
+        func channel(_ shift: UInt64) -> UInt32 {
+            alpha == 0 ? 0 : UInt32(truncatingIfNeeded: v >> shift) % (alpha + 1)
+        }
         return alpha << 24 | channel(32) << 16 | channel(40) << 8 | channel(48)
     }
 
@@ -54,12 +57,15 @@ import Testing
             var after = before
             after.withUnsafeMutableBufferPointer { dst in
                 mask.withUnsafeBufferPointer { m in
-                    Compositor.solid(dst.baseAddress! + offset, count: count, color: color, coverage: coverage,
-                                     mask: masked ? m.baseAddress : nil, mode: mode)
+                    Compositor.solid(
+                        dst.baseAddress! + offset, count: count, color: color, coverage: coverage,
+                        mask: masked ? m.baseAddress : nil, mode: mode)
                 }
             }
             for i in 0..<(count + offset) {
-                let want = i < offset ? before[i] : Self.expected(before[i], color, coverage, masked ? mask[i - offset] : nil)(mode)
+                let want =
+                    i < offset
+                    ? before[i] : Self.expected(before[i], color, coverage, masked ? mask[i - offset] : nil)(mode)
                 #expect(after[i] == want, "trial \(trial) \(mode) pixel \(i)")
             }
         }
@@ -76,8 +82,13 @@ import Testing
     /// mixed groups, empty and full runs of mask bytes, opaque and translucent colours,
     /// full and partial coverage; each pixel must be the one-pixel formula's, and the
     /// pixels after the run as they were.
-    private static func checkMaskedOver(seed: UInt64, _ blend: (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt8>,
-                                                                 Int, UInt32, UInt32) -> Void) {
+    private static func checkMaskedOver(
+        seed: UInt64,
+        _ blend: (
+            UnsafeMutablePointer<UInt32>, UnsafePointer<UInt8>,
+            Int, UInt32, UInt32
+        ) -> Void
+    ) {
         var random = SplitMix64(seed: seed)
         for trial in 0..<300 {
             let count = 1 + Int(random.next() % 90)
@@ -110,8 +121,9 @@ import Testing
             after.withUnsafeMutableBufferPointer { dst in
                 mask.withUnsafeBufferPointer { m in
                     source.withUnsafeBufferPointer { s in
-                        Compositor.row(dst.baseAddress!, source: s.baseAddress!, count: count, coverage: coverage,
-                                       mask: masked ? m.baseAddress : nil, mode: mode)
+                        Compositor.row(
+                            dst.baseAddress!, source: s.baseAddress!, count: count, coverage: coverage,
+                            mask: masked ? m.baseAddress : nil, mode: mode)
                     }
                 }
             }
@@ -143,7 +155,9 @@ import Testing
             let offset = 1 + Int(random.next() % 12)
             // Rows a multiple of eight pixels apart half the time: long rows then start on
             // 32 bytes, when the pixels before them allow.
-            let stride = trial % 2 == 0 ? (count + 2 + 7) / 8 * 8 + 8 * Int(random.next() % 2) : count + 2 + Int(random.next() % 6)
+            let stride =
+                trial % 2 == 0
+                ? (count + 2 + 7) / 8 * 8 + 8 * Int(random.next() % 2) : count + 2 + Int(random.next() % 6)
             var color = Self.pixel(&random)
             if color >> 24 == 255 { color &= 0x7f7f_7f7f }
             let left = random.next() % 3 == 0 ? 0 : Self.pixel(&random)
@@ -157,8 +171,9 @@ import Testing
             let leastLead = left != 0 ? 1 : 0
             let lead = leastLead + Int(random.next() % UInt64(offset - leastLead + 1))
             after.withUnsafeMutableBufferPointer { dst in
-                WideKernels.overSolidBlock(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
-                                           edges: (left, right), room: room, lead: lead)
+                WideKernels.overSolidBlock(
+                    dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
+                    edges: (left, right), room: room, lead: lead)
             }
             var want = before
             for r in 0..<rows {
@@ -179,10 +194,13 @@ import Testing
             let before = (0..<(count + 3)).map { _ in Self.pixel(&random) }
             var after = before
             after.withUnsafeMutableBufferPointer { dst in
-                source.withUnsafeBufferPointer { s in WideKernels.overRow(dst.baseAddress!, source: s.baseAddress!, count: count) }
+                source.withUnsafeBufferPointer { s in
+                    WideKernels.overRow(dst.baseAddress!, source: s.baseAddress!, count: count)
+                }
             }
             for i in 0..<before.count {
-                let want = i < count ? (source[i] >> 24 == 0 ? before[i] : PixelMath.over(source[i], before[i])) : before[i]
+                let want =
+                    i < count ? (source[i] >> 24 == 0 ? before[i] : PixelMath.over(source[i], before[i])) : before[i]
                 #expect(after[i] == want, "row trial \(trial) pixel \(i)")
             }
         }
@@ -190,7 +208,8 @@ import Testing
         let before = (0..<24).map { _ in Self.pixel(&random) }
         var after = before
         after.withUnsafeMutableBufferPointer { dst in
-            WideKernels.overSolid(dst.baseAddress! + 12, stride: 0, rows: 2, count: -3, color: 0x8040_2010, inverseAlpha: 127)
+            WideKernels.overSolid(
+                dst.baseAddress! + 12, stride: 0, rows: 2, count: -3, color: 0x8040_2010, inverseAlpha: 127)
         }
         #expect(after == before)
     }

@@ -1,7 +1,8 @@
-@testable import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 @Suite struct CoverageTests {
     @Test func halfPixelColumnIsHalfCovered() {
@@ -13,8 +14,10 @@ import TestSupport
         c.setFillColor(.black)
         c.fill(r)
         let general = CoverageRecorder.general(r, width: 40, height: 10)
-        for (name, alpha) in [("rectangle path", { (x: Int, y: Int) in s[x, y].a }),
-                              ("scan converter", { (x: Int, y: Int) in general[x, y] })] {
+        for (name, alpha) in [
+            ("rectangle path", { (x: Int, y: Int) in s[x, y].a }),
+            ("scan converter", { (x: Int, y: Int) in general[x, y] })
+        ] {
             for y in 2..<7 {
                 #expect(abs(Int(alpha(10, y)) - 128) <= 1, "\(name): column 10 row \(y): \(alpha(10, y))")
                 for x in 11..<20 { #expect(alpha(x, y) == 255, "\(name): \(x), \(y)") }
@@ -43,7 +46,9 @@ import TestSupport
         for rule in [FillRule.nonZero, .evenOdd] {
             let (s, c) = canvas(100, 100)
             c.fill(Scene.pentagram(50, 50, 45), rule: rule)
-            #expect(s[50, 50] == (rule == .nonZero ? Pixel(r: 0, g: 0, b: 0, a: 255) : Pixel(r: 255, g: 255, b: 255, a: 255)))
+            #expect(
+                s[50, 50]
+                    == (rule == .nonZero ? Pixel(r: 0, g: 0, b: 0, a: 255) : Pixel(r: 255, g: 255, b: 255, a: 255)))
             // A point inside one of the star's tips is filled either way.
             #expect(s[50, 12] == Pixel(r: 0, g: 0, b: 0, a: 255))
         }
@@ -66,7 +71,9 @@ import TestSupport
         // A polygon: scan conversion is exact, so the coverage adds up to its area.
         let (s, c) = canvas(64, 64, background: nil)
         var p = Path()
-        p.move(to: Point(x: 10.2, y: 10.7)); p.addLine(to: Point(x: 50.3, y: 14.1)); p.addLine(to: Point(x: 30.6, y: 55.9))
+        p.move(to: Point(x: 10.2, y: 10.7))
+        p.addLine(to: Point(x: 50.3, y: 14.1))
+        p.addLine(to: Point(x: 30.6, y: 55.9))
         c.fill(p)
         let area = abs((50.3 - 10.2) * (55.9 - 10.7) - (30.6 - 10.2) * (14.1 - 10.7)) / 2
         #expect(abs(total(s) - area) < 0.1)
@@ -79,12 +86,20 @@ import TestSupport
         // are whole, under both rules.
         let width = 3000
         for (rise, rule) in [(0.5, FillRule.nonZero), (-0.5, .evenOdd), (0.013, .nonZero)] {
-            let top = 0.25, rasterizer = Rasterizer()
-            let corners = [Point(x: 0, y: top), Point(x: Double(width), y: top + abs(rise)),
-                           Point(x: Double(width), y: 3), Point(x: 0, y: 3)]
+            let top = 0.25
+            let rasterizer = Rasterizer()
+            let corners = [
+                Point(x: 0, y: top), Point(x: Double(width), y: top + abs(rise)),
+                Point(x: Double(width), y: 3), Point(x: 0, y: 3)
+            ]
             // The rise either way: left to right, or right to left.
-            let outline = rise > 0 ? corners : [Point(x: 0, y: top + abs(rise)), Point(x: Double(width), y: top),
-                                                Point(x: Double(width), y: 3), Point(x: 0, y: 3)]
+            let outline =
+                rise > 0
+                ? corners
+                : [
+                    Point(x: 0, y: top + abs(rise)), Point(x: Double(width), y: top),
+                    Point(x: Double(width), y: 3), Point(x: 0, y: 3)
+                ]
             for i in 0..<4 { rasterizer.addSegment(outline[i], outline[(i + 1) % 4]) }
             var recorder = CoverageRecorder(width: width, height: 3)
             rasterizer.rasterize(rule: rule, clip: IntRect(width: width, height: 3), into: &recorder)
@@ -129,7 +144,8 @@ import TestSupport
         // two thirds of the tolerance times the perimeter.
         let (s, c) = canvas(64, 64, background: nil)
         c.fillEllipse(in: Rect(x: 7.3, y: 9.1, width: 40, height: 40))
-        let exact = Double.pi * 400, sag = 2.0 / 3 * 0.1 * Double.pi * 40
+        let exact = Double.pi * 400
+        let sag = 2.0 / 3 * 0.1 * Double.pi * 40
         #expect(total(s) <= exact + 0.5 && total(s) >= exact - sag)
     }
 
@@ -141,10 +157,19 @@ import TestSupport
         for trial in 0..<400 {
             var w = trial % 4 == 0 ? random.unit() : random.unit() * 12
             var h = trial % 5 == 0 ? random.unit() : random.unit() * 12
-            var x = random.unit() * 20 - 2, y = random.unit() * 20 - 2
-            if trial % 7 == 0 { x.round(); y.round() }
+            var x = random.unit() * 20 - 2
+            var y = random.unit() * 20 - 2
+            if trial % 7 == 0 {
+                x.round()
+                y.round()
+            }
             // On whole pixels, or on whole pixels but one edge.
-            if trial % 11 == 0 { x.round(); y.round(); w.round(.up); h.round(.up) }
+            if trial % 11 == 0 {
+                x.round()
+                y.round()
+                w.round(.up)
+                h.round(.up)
+            }
             if trial % 22 == 0 { h += 0.5 }
             let clip = trial % 3 == 0 ? IntRect(x0: 5, y0: 4, x1: 14, y1: 15) : IntRect(width: 20, height: 20)
             let r = Rect(x: x, y: y, width: w, height: h)
@@ -180,20 +205,32 @@ import TestSupport
         var random = SplitMix64(seed: 23)
         for trial in 0..<300 {
             let background = (0..<(24 * 24)).map { _ in randomPremultiplied(&random, opaque: trial % 2 == 0) }
-            var x = (random.unit() * 30 - 6).rounded(), y = (random.unit() * 30 - 6).rounded()
-            var w = (random.unit() * 14).rounded(), h = (random.unit() * 14).rounded()
-            if trial % 5 == 0 { x += random.unit(); w += random.unit() }
-            if trial % 7 == 0 { y += random.unit(); h += random.unit() }
+            var x = (random.unit() * 30 - 6).rounded()
+            var y = (random.unit() * 30 - 6).rounded()
+            var w = (random.unit() * 14).rounded()
+            var h = (random.unit() * 14).rounded()
+            if trial % 5 == 0 {
+                x += random.unit()
+                w += random.unit()
+            }
+            if trial % 7 == 0 {
+                y += random.unit()
+                h += random.unit()
+            }
             let r = Rect(x: x, y: y, width: w, height: h)
-            let color = Color(red: random.unit(), green: random.unit(), blue: random.unit(),
-                              alpha: trial % 3 == 0 ? 1 : random.unit())
+            let color = Color(
+                red: random.unit(), green: random.unit(), blue: random.unit(),
+                alpha: trial % 3 == 0 ? 1 : random.unit())
             var surfaces: [Surface] = []
             for general in [false, true] {
                 let (s, c) = canvas(24, 24, background: nil)
                 for j in 0..<24 { for i in 0..<24 { s[i, j] = Pixel(argb: background[j * 24 + i]) } }
                 if trial % 4 == 1 { c.clip(to: Rect(x: 3, y: 2, width: 15, height: 17)) }
                 if trial % 8 == 3 { c.clip(to: Path(ellipseIn: Rect(x: 1, y: 1, width: 20, height: 21))) }
-                if trial % 6 == 2 { c.translateBy(x: 24, y: 0); c.scaleBy(x: -1, y: 1) }
+                if trial % 6 == 2 {
+                    c.translateBy(x: 24, y: 0)
+                    c.scaleBy(x: -1, y: 1)
+                }
                 if trial % 9 == 4 { c.scaleBy(x: 2, y: 1) }
                 if trial % 10 == 5 { c.alpha = 0.6 }
                 c.setFillColor(color)
@@ -216,7 +253,8 @@ import TestSupport
                 for i in 0..<24 where surfaces[0][i, j] != surfaces[1][i, j] {
                     wrong += 1
                     if wrong <= 3 {
-                        Issue.record("trial \(trial) \(r): pixel \(i), \(j): \(surfaces[0][i, j]) against \(surfaces[1][i, j])")
+                        Issue.record(
+                            "trial \(trial) \(r): pixel \(i), \(j): \(surfaces[0][i, j]) against \(surfaces[1][i, j])")
                     }
                 }
             }
@@ -237,14 +275,21 @@ import TestSupport
             }
             let w = trial % 4 == 0 ? random.unit() * 2 : random.unit() * 18
             let h = trial % 5 == 0 ? random.unit() * 2 : random.unit() * 18
-            var x = random.unit() * 22 - 2, y = random.unit() * 22 - 2
-            if trial % 6 == 0 { x.round(); y.round() }
+            var x = random.unit() * 22 - 2
+            var y = random.unit() * 22 - 2
+            if trial % 6 == 0 {
+                x.round()
+                y.round()
+            }
             let clip = trial % 3 == 0 ? IntRect(x0: 3, y0: 2, x1: 17, y1: 19) : IntRect(width: 24, height: 24)
             let c = random.next()
             let alpha = trial % 8 == 0 ? 255 : UInt32(truncatingIfNeeded: c) & 255
-            let color = alpha << 24 | (UInt32(truncatingIfNeeded: c >> 8) % (alpha + 1)) << 16
-                | (UInt32(truncatingIfNeeded: c >> 16) % (alpha + 1)) << 8 | UInt32(truncatingIfNeeded: c >> 24) % (alpha + 1)
-            expectBlocksAsSpans(Rect(x: x, y: y, width: w, height: h), clip: clip, background: background, trial: trial) {
+            let color =
+                alpha << 24 | (UInt32(truncatingIfNeeded: c >> 8) % (alpha + 1)) << 16
+                | (UInt32(truncatingIfNeeded: c >> 16) % (alpha + 1)) << 8 | UInt32(truncatingIfNeeded: c >> 24)
+                % (alpha + 1)
+            expectBlocksAsSpans(Rect(x: x, y: y, width: w, height: h), clip: clip, background: background, trial: trial)
+            {
                 SolidPainter(surface: $0, color: color, mode: .normal, mask: nil)
             }
         }
@@ -261,20 +306,27 @@ import TestSupport
             let background = (0..<(24 * 24)).map { _ in randomPremultiplied(&random, opaque: false) }
             let w = trial % 4 == 0 ? random.unit() * 2 : random.unit() * 20
             let h = random.unit() * 18
-            var x = random.unit() * 22 - 2, y = random.unit() * 22 - 2
-            if trial % 6 == 0 { x.round(); y.round() }
+            var x = random.unit() * 22 - 2
+            var y = random.unit() * 22 - 2
+            if trial % 6 == 0 {
+                x.round()
+                y.round()
+            }
             if trial % 5 == 0 { x = 24 - w + random.unit() }
             let clip = trial % 3 == 0 ? IntRect(x0: 3, y0: 2, x1: 17, y1: 19) : IntRect(width: 24, height: 24)
             let colors = (0..<3).map { i -> Color in
                 let c = random.next()
                 let alpha = i == 1 && trial % 7 == 0 ? 0 : (trial % 8 == 0 ? 1 : Double(c & 255) / 255)
-                return Color(red: Double((c >> 8) & 255) / 255, green: Double((c >> 16) & 255) / 255,
-                             blue: Double((c >> 24) & 255) / 255, alpha: alpha)
+                return Color(
+                    red: Double((c >> 8) & 255) / 255, green: Double((c >> 16) & 255) / 255,
+                    blue: Double((c >> 24) & 255) / 255, alpha: alpha)
             }
-            let paint = Paint.linearGradient(Gradient(colors: colors), start: Point(x: 0, y: y), end: Point(x: 0, y: y + h),
-                                             options: [])
+            let paint = Paint.linearGradient(
+                Gradient(colors: colors), start: Point(x: 0, y: y), end: Point(x: 0, y: y + h),
+                options: [])
             let shader = Shader.gradient(paint, transform: .identity, alpha: 1)!
-            expectBlocksAsSpans(Rect(x: x, y: y, width: w, height: h), clip: clip, background: background, trial: trial) {
+            expectBlocksAsSpans(Rect(x: x, y: y, width: w, height: h), clip: clip, background: background, trial: trial)
+            {
                 ShaderPainter(surface: $0, shader: shader, mode: .normal, mask: nil)
             }
         }
@@ -282,9 +334,12 @@ import TestSupport
 
     /// `RectScanner` through the painter `make` gives for a 24 x 24 surface holding
     /// `background`, as blocks and span by span: every pixel must agree.
-    func expectBlocksAsSpans<P: CoverageSink>(_ r: Rect, clip: IntRect, background: [UInt32], trial: Int,
-                                              _ make: (Surface) -> P) {
-        let blocks = try! Surface(width: 24, height: 24), spans = try! Surface(width: 24, height: 24)
+    func expectBlocksAsSpans<P: CoverageSink>(
+        _ r: Rect, clip: IntRect, background: [UInt32], trial: Int,
+        _ make: (Surface) -> P
+    ) {
+        let blocks = try! Surface(width: 24, height: 24)
+        let spans = try! Surface(width: 24, height: 24)
         for (i, p) in background.enumerated() {
             blocks[i % 24, i / 24] = Pixel(argb: p)
             spans[i % 24, i / 24] = Pixel(argb: p)
@@ -311,7 +366,8 @@ import TestSupport
         let rasterizer = Rasterizer()
         for trial in 0..<200 {
             let width = 4 + Int(random.next() % UInt64(size - 4))
-            let clip = trial % 3 == 0
+            let clip =
+                trial % 3 == 0
                 ? IntRect(x0: Int(random.next() % 9), y0: 1, x1: width - Int(random.next() % 5), y1: 40)
                 : IntRect(width: width, height: 40)
             let background = (0..<(size * 40)).map { _ in randomPremultiplied(&random, opaque: false) }
@@ -326,7 +382,8 @@ import TestSupport
                 for i in corners.indices { rasterizer.addSegment(corners[i], corners[(i + 1) % corners.count]) }
             }
             let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
-            let rows = try! Surface(width: size, height: 40), runs = try! Surface(width: size, height: 40)
+            let rows = try! Surface(width: size, height: 40)
+            let runs = try! Surface(width: size, height: 40)
             for (i, p) in background.enumerated() {
                 rows[i % size, i / size] = Pixel(argb: p)
                 runs[i % size, i / size] = Pixel(argb: p)
@@ -339,7 +396,9 @@ import TestSupport
             for j in 0..<40 {
                 for i in 0..<size where rows[i, j] != runs[i, j] {
                     wrong += 1
-                    if wrong <= 5 { Issue.record("trial \(trial) (\(rule)): pixel \(i), \(j): \(rows[i, j]) against \(runs[i, j])") }
+                    if wrong <= 5 {
+                        Issue.record("trial \(trial) (\(rule)): pixel \(i), \(j): \(rows[i, j]) against \(runs[i, j])")
+                    }
                 }
             }
         }
@@ -391,12 +450,13 @@ struct CoverageRecorder: CoverageSink {
     /// edges as segments, never the rectangle path.
     static func general(_ r: Rect, width: Int, height: Int, clip: IntRect? = nil) -> CoverageRecorder {
         let rasterizer = Rasterizer()
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.minX, y: r.maxY),
-                       Point(x: r.maxX, y: r.maxY), Point(x: r.maxX, y: r.minY)]
+        let corners = [
+            Point(x: r.minX, y: r.minY), Point(x: r.minX, y: r.maxY),
+            Point(x: r.maxX, y: r.maxY), Point(x: r.maxX, y: r.minY)
+        ]
         for i in 0..<4 { rasterizer.addSegment(corners[i], corners[(i + 1) % 4]) }
         var recorder = CoverageRecorder(width: width, height: height)
         rasterizer.rasterize(rule: .nonZero, clip: clip ?? IntRect(width: width, height: height), into: &recorder)
         return recorder
     }
 }
-

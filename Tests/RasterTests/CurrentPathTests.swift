@@ -1,7 +1,7 @@
 import CCairo
 import Raster
-import Testing
 import TestSupport
+import Testing
 
 /// The context's current path as Core Graphics keeps it: each point mapped by the
 /// transform in force when it is added, the stroke's pen by the one in force when it is
@@ -68,7 +68,9 @@ import TestSupport
         c.setLineWidth(-1)
         c.setAlpha(.nan)
         #expect(c.lineWidth == 3 && c.alpha == 0.5, "invalid values are ignored, as by the properties")
-        #expect(GradientOptions.drawsBeforeStartLocation == .extendBefore && GradientOptions.drawsAfterEndLocation == .extendAfter)
+        #expect(
+            GradientOptions.drawsBeforeStartLocation == .extendBefore
+                && GradientOptions.drawsAfterEndLocation == .extendAfter)
     }
 
     /// A path built across rotations, scales and translations, with an arc and a curve,
@@ -126,7 +128,8 @@ import TestSupport
         c.setLineWidth(4)
         c.replacePathWithStrokedPath()
         let box = c.boundingBoxOfPath
-        #expect(abs(box.minX - 10) < 1e-9 && abs(box.maxX - 50) < 1e-9 && abs(box.minY - 8) < 1e-9
+        #expect(
+            abs(box.minX - 10) < 1e-9 && abs(box.maxX - 50) < 1e-9 && abs(box.minY - 8) < 1e-9
                 && abs(box.maxY - 12) < 1e-9, "\(box)")
 
         let ours = try! Surface(width: 64, height: 64)
@@ -163,4 +166,3 @@ import TestSupport
         #expect(bound.holds(r), "\(r)")
     }
 }
-

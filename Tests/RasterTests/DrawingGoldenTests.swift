@@ -1,7 +1,7 @@
 import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
 
 private let golden = Golden(for: #filePath)
 
@@ -71,7 +71,8 @@ private let golden = Golden(for: #filePath)
         for (i, cap) in [LineCap.butt, .round, .square].enumerated() {
             for (j, join) in [LineJoin.miter, .round, .bevel].enumerated() {
                 var p = Path()
-                let ox = 20 + Double(i) * 95, oy = 30 + Double(j) * 75
+                let ox = 20 + Double(i) * 95
+                let oy = 30 + Double(j) * 75
                 p.move(to: Point(x: ox, y: oy + 40))
                 p.addLine(to: Point(x: ox + 30, y: oy))
                 p.addLine(to: Point(x: ox + 60, y: oy + 40))
@@ -108,17 +109,20 @@ private let golden = Golden(for: #filePath)
         c.stroke(Path(roundedRect: Rect(x: 10, y: 10, width: 100, height: 100), cornerRadius: 20))
         c.setLineDash(phase: 5, lengths: [20, 10, 5, 10])
         var line = Path()
-        line.move(to: Point(x: 130, y: 20)); line.addLine(to: Point(x: 230, y: 20))
+        line.move(to: Point(x: 130, y: 20))
+        line.addLine(to: Point(x: 230, y: 20))
         c.stroke(line)
         c.lineCap = .round
         c.setLineDash(phase: 0, lengths: [0, 12])
         var dots = Path()
-        dots.move(to: Point(x: 130, y: 60)); dots.addLine(to: Point(x: 230, y: 60))
+        dots.move(to: Point(x: 130, y: 60))
+        dots.addLine(to: Point(x: 230, y: 60))
         c.stroke(dots)
         c.lineCap = .square
         c.setLineDash(phase: 0, lengths: [])
         var dot = Path()
-        dot.move(to: Point(x: 180, y: 95)); dot.addLine(to: Point(x: 180, y: 95))
+        dot.move(to: Point(x: 180, y: 95))
+        dot.addLine(to: Point(x: 180, y: 95))
         c.stroke(dot)
         golden.expect(s, suite: suite, name: "dashes")
     }
@@ -129,8 +133,10 @@ private let golden = Golden(for: #filePath)
         c.lineWidth = 1
         for i in 0..<5 {
             var p = Path()
-            p.move(to: Point(x: 5.5 + Double(i) * 10, y: 5)); p.addLine(to: Point(x: 5.5 + Double(i) * 10, y: 55))
-            p.move(to: Point(x: 5, y: 5.5 + Double(i) * 10)); p.addLine(to: Point(x: 55, y: 5.5 + Double(i) * 10))
+            p.move(to: Point(x: 5.5 + Double(i) * 10, y: 5))
+            p.addLine(to: Point(x: 5.5 + Double(i) * 10, y: 55))
+            p.move(to: Point(x: 5, y: 5.5 + Double(i) * 10))
+            p.addLine(to: Point(x: 55, y: 5.5 + Double(i) * 10))
             c.stroke(p)
         }
         // Exactly one column of full coverage per vertical hairline.
@@ -166,7 +172,8 @@ private let golden = Golden(for: #filePath)
         let modes = BlendMode.allCases
         let (s, c) = canvas(8 * 50, ((modes.count + 7) / 8) * 50, background: nil)
         for (i, mode) in modes.enumerated() {
-            let ox = Double(i % 8) * 50, oy = Double(i / 8) * 50
+            let ox = Double(i % 8) * 50
+            let oy = Double(i / 8) * 50
             c.blendMode = .normal
             c.setFillColor(Color(red: 0.9, green: 0.6, blue: 0.1, alpha: 0.9))
             c.fill(Rect(x: ox + 4, y: oy + 4, width: 28, height: 28))

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 /// Files that are files, writes that are whole or not at all, and writes confined to
 /// their folder (STYLE.md 16).
@@ -37,7 +38,8 @@ import TestSupport
 
     @Test func aWriteIsWholeOrNotAtAllAndLeavesNoTemporary() throws {
         let path = scratch.file("a.png")
-        let red = try picture(Pixel(r: 255, g: 0, b: 0, a: 255)), blue = try picture(Pixel(r: 0, g: 0, b: 255, a: 255))
+        let red = try picture(Pixel(r: 255, g: 0, b: 0, a: 255))
+        let blue = try picture(Pixel(r: 0, g: 0, b: 255, a: 255))
         try red.writePNG(to: path)
         chmod(path, 0o640)
         // An atomic file dropped before its commit leaves the destination as it was.
@@ -57,7 +59,8 @@ import TestSupport
     }
 
     @Test func aLinkIsRefusedWhereLinksAreAndNeverWrittenThrough() throws {
-        let target = scratch.file("target.png"), link = scratch.file("link.png")
+        let target = scratch.file("target.png")
+        let link = scratch.file("link.png")
         let red = try picture(Pixel(r: 255, g: 0, b: 0, a: 255))
         try red.writePNG(to: target)
         #expect(symlink(target, link) == 0)
@@ -78,13 +81,21 @@ import TestSupport
         #expect(symlink(outside + "/x.png", base + "/last.png") == 0)
         let p = try picture(.clear)
         for path in ["../escape.png", "/tmp/escape.png", "sub/../../escape.png", "..", "sub/.."] {
-            #expect(throws: RasterError.escapes(path: path, folder: base), "\(path)") { try p.writePNG(to: path, beneath: base) }
+            #expect(throws: RasterError.escapes(path: path, folder: base), "\(path)") {
+                try p.writePNG(to: path, beneath: base)
+            }
         }
-        #expect(throws: RasterError.symbolicLink(path: base + "/away")) { try p.writePNG(to: "away/x.png", beneath: base) }
-        #expect(throws: RasterError.symbolicLink(path: base + "/last.png")) { try p.writePNG(to: "last.png", beneath: base) }
+        #expect(throws: RasterError.symbolicLink(path: base + "/away")) {
+            try p.writePNG(to: "away/x.png", beneath: base)
+        }
+        #expect(throws: RasterError.symbolicLink(path: base + "/last.png")) {
+            try p.writePNG(to: "last.png", beneath: base)
+        }
         try p.writePNG(to: "sub/in.png", beneath: base)
         try p.writePNG(to: "./top.png", beneath: base)
-        #expect(FileManager.default.fileExists(atPath: base + "/sub/in.png") && FileManager.default.fileExists(atPath: base + "/top.png"))
+        #expect(
+            FileManager.default.fileExists(atPath: base + "/sub/in.png")
+                && FileManager.default.fileExists(atPath: base + "/top.png"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing written outside")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("escape.png")))
     }
@@ -107,8 +118,12 @@ import TestSupport
     /// tool-level test of a file size limit covers the same path).
     @Test func aFullDiskLeavesTheOldFileAndSaysWhy() throws {
         let mountPoint = try scratch.folder("small")
-        guard geteuid() == 0, XvfbServer.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]).status == 0 else {
-            withKnownIssue("mounting a tmpfs needs root; GalleryIntegrityTests covers a full disk with a file size limit") {
+        guard geteuid() == 0,
+            XvfbServer.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]).status == 0
+        else {
+            withKnownIssue(
+                "mounting a tmpfs needs root; GalleryIntegrityTests covers a full disk with a file size limit"
+            ) {
                 Issue.record("skipped")
             }
             return
@@ -120,7 +135,9 @@ import TestSupport
         // Noise does not compress: 256 x 256 pixels are far more than 64 KiB.
         let noise = try Surface(width: 256, height: 256)
         var random = SplitMix64(seed: 7)
-        for y in 0..<256 { for x in 0..<256 { noise[x, y] = Pixel(argb: UInt32(truncatingIfNeeded: random.next()) | 0xff00_0000) } }
+        for y in 0..<256 {
+            for x in 0..<256 { noise[x, y] = Pixel(argb: UInt32(truncatingIfNeeded: random.next()) | 0xff00_0000) }
+        }
         #expect(throws: RasterError.file(path: path, errno: ENOSPC)) { try noise.writePNG(to: path) }
         #expect(RasterError.file(path: path, errno: ENOSPC).description.contains("No space left on device (ENOSPC)"))
         #expect(try Surface(contentsOfPNG: path) == small, "the old file is whole")

@@ -1,5 +1,6 @@
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 /// The times a banded flush notes when its threads hold a timeline.
 @Suite(.serialized) struct FlushTimelineTests {
@@ -16,14 +17,18 @@ import Testing
         }
         for thread in 0..<threads {
             let mine = flush.tasks.filter { $0.thread == thread }.sorted { $0.start < $1.start }
-            for (a, b) in zip(mine, mine.dropFirst()) { #expect(a.end <= b.start, "thread \(thread) ran two tasks at once") }
+            for (a, b) in zip(mine, mine.dropFirst()) {
+                #expect(a.end <= b.start, "thread \(thread) ran two tasks at once")
+            }
         }
     }
 
     /// The flushes noted while `draw` records on a surface of `width` x `height` and
     /// flushes in `bands` bands (nil: as many as by default) on the suite's threads, which hold a timeline meanwhile;
     /// then the timeline, to take from again.
-    func traced(width: Int, height: Int, bands: Int?, _ draw: (Context) -> Void) throws -> ([FlushTimeline.Flush], FlushTimeline) {
+    func traced(width: Int, height: Int, bands: Int?, _ draw: (Context) -> Void) throws -> (
+        [FlushTimeline.Flush], FlushTimeline
+    ) {
         let timeline = FlushTimeline()
         let threads = FlushTimelineTests.threads
         threads.timeline = timeline
@@ -94,8 +99,9 @@ import Testing
         // crosses draw on.
         #expect(kinds.filter { $0 == .blurRows }.count == 4)
         #expect(kinds.filter { $0 == .blurColumns }.count == 4)
-        #expect(kinds.filter { if case .draw = $0 { true } else { false } }
-            == [.draw(band: 0), .draw(band: 1), .draw(band: 2), .draw(band: 3), .draw(band: 0), .draw(band: 1)])
+        #expect(
+            kinds.filter { if case .draw = $0 { true } else { false } }
+                == [.draw(band: 0), .draw(band: 1), .draw(band: 2), .draw(band: 3), .draw(band: 0), .draw(band: 1)])
         expectConsistent(flush, threads: FlushTimelineTests.threads.count)
         // The columns run after every part of the rows.
         let rowsEnd = flush.tasks.filter { $0.kind == .blurRows }.map(\.end).max() ?? 0

@@ -1,7 +1,8 @@
 import CRasterKernels
-@testable import Raster
 import RasterScenes
 import Testing
+
+@testable import Raster
 
 /// The backdrop blur's four interleaved channels against the plane blur it must equal.
 @Suite struct GaussianBlurTests {
@@ -10,16 +11,21 @@ import Testing
         // a-time version: values in range, around the rounding halves, below 0 and above
         // 255, NaN, and colours above their alpha.
         var random = SplitMix64(seed: 41)
-        let specials: [Float] = [-1, -0.0, 0, 0.49999997, 0.5, 1.5, 127.5, 254.5, 254.49998, 255, 255.2, 300, 1e9, .nan, .infinity]
+        let specials: [Float] = [
+            -1, -0.0, 0, 0.49999997, 0.5, 1.5, 127.5, 254.5, 254.49998, 255, 255.2, 300, 1e9, .nan, .infinity
+        ]
         var wrong = 0
         for trial in 0..<20_000 {
             var v = (0..<4).map { _ in Float(random.unit() * 270 - 7) }
             if trial % 3 == 0 { v[Int(random.next() % 4)] = specials[Int(random.next() % UInt64(specials.count))] }
             if trial % 5 == 0 { v[Int(random.next() % 4)] = Float(random.next() % 256) + 0.5 }
-            let fast = crk_pixel_of_floats(v), portable = crk_pixel_of_floats_portable(v)
+            let fast = crk_pixel_of_floats(v)
+            let portable = crk_pixel_of_floats_portable(v)
             if fast != portable {
                 wrong += 1
-                if wrong <= 5 { Issue.record("\(v): \(String(fast, radix: 16)) against \(String(portable, radix: 16))") }
+                if wrong <= 5 {
+                    Issue.record("\(v): \(String(fast, radix: 16)) against \(String(portable, radix: 16))")
+                }
             }
         }
         // The reference itself, on a pixel worked out by hand: alpha 200.4 rounds to 200,
@@ -38,7 +44,9 @@ import Testing
                 var planes = original
                 let pixels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
                 defer { pixels.deallocate() }
-                for i in 0..<(w * h) { (pixels + i).initialize(to: SIMD4(planes[0][i], planes[1][i], planes[2][i], planes[3][i])) }
+                for i in 0..<(w * h) {
+                    (pixels + i).initialize(to: SIMD4(planes[0][i], planes[1][i], planes[2][i], planes[3][i]))
+                }
                 GaussianBlur.blur(pixels, width: w, height: h, sigma: sigma, edges: edges)
                 for c in 0..<4 {
                     try planes[c].withUnsafeMutableBufferPointer { values throws(RasterError) in
@@ -66,7 +74,8 @@ import Testing
                 let original = (0..<(w * h)).map { _ in Float(random.next() % 256) }
                 var plane = original
                 try plane.withUnsafeMutableBufferPointer { values throws(RasterError) in
-                    try GaussianBlur.blur(values.baseAddress!, width: w, height: h, sigma: sigma, edges: clamp ? .clamp : .zero)
+                    try GaussianBlur.blur(
+                        values.baseAddress!, width: w, height: h, sigma: sigma, edges: clamp ? .clamp : .zero)
                 }
                 let expected = ReferenceBoxBlur.blur(original, width: w, height: h, sigma: sigma, clamp: clamp)
                 let differing = zip(plane, expected).filter { $0 != $1 }.count
@@ -85,8 +94,10 @@ import Testing
             let before = (0..<n).map { _ in UInt32(truncatingIfNeeded: random.next()) }
             // Strengths and mask bytes near 255 as often as anywhere else.
             let nearFull = trial % 3 == 0
-            let mask = (0..<n).map { _ in UInt8(truncatingIfNeeded: nearFull ? 255 - random.next() % 3 : random.next()) }
-            let strength: UInt32 = trial % 4 == 0 ? 255 : UInt32(nearFull ? 255 - random.next() % 3 : random.next() % 256)
+            let mask = (0..<n).map { _ in UInt8(truncatingIfNeeded: nearFull ? 255 - random.next() % 3 : random.next())
+            }
+            let strength: UInt32 =
+                trial % 4 == 0 ? 255 : UInt32(nearFull ? 255 - random.next() % 3 : random.next() % 256)
             let masked = trial % 2 == 1
             var pixels = before
             pixels.withUnsafeMutableBufferPointer { p in
@@ -95,11 +106,15 @@ import Testing
                 }
             }
             for i in 0..<n {
-                let blurred = Array(floats[(4 * i)..<(4 * i + 4)]).withUnsafeBufferPointer { crk_pixel_of_floats_portable($0.baseAddress!) }
+                let blurred = Array(floats[(4 * i)..<(4 * i + 4)]).withUnsafeBufferPointer {
+                    crk_pixel_of_floats_portable($0.baseAddress!)
+                }
                 let k = masked ? PixelMath.mul(strength, UInt32(mask[i])) : strength
                 let expected = k == 255 ? blurred : PixelMath.lerp(before[i], blurred, k)
                 if pixels[i] != expected {
-                    Issue.record("trial \(trial) pixel \(i): \(String(pixels[i], radix: 16)) against \(String(expected, radix: 16))")
+                    Issue.record(
+                        "trial \(trial) pixel \(i): \(String(pixels[i], radix: 16)) against \(String(expected, radix: 16))"
+                    )
                     return
                 }
             }

@@ -10,7 +10,8 @@ import Testing
         #expect(Rect(x: 0, y: 0, width: 10, height: 10).insetBy(dx: 2, dy: 3) == Rect(x: 2, y: 3, width: 6, height: 4))
         #expect(Rect(x: 0, y: 0, width: 10, height: 10).insetBy(dx: 6, dy: 0).isNull)
         #expect(Rect(x: 0, y: 0, width: 2, height: 2).offsetBy(dx: 1, dy: -1) == Rect(x: 1, y: -1, width: 2, height: 2))
-        let a = Rect(x: 0, y: 0, width: 10, height: 10), b = Rect(x: 5, y: 5, width: 10, height: 10)
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        let b = Rect(x: 5, y: 5, width: 10, height: 10)
         #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
         #expect(a.intersection(b) == Rect(x: 5, y: 5, width: 5, height: 5))
         #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)).isNull)
@@ -39,9 +40,9 @@ import Testing
 
     @Test func surfaceWordsAreRowsWithoutPadding() throws {
         let s = try Surface(width: 2, height: 2)
-        s[1, 0] = Pixel(argb: 0x80402010)
-        s[0, 1] = Pixel(argb: 0xff00ff00)
-        #expect(s.words == [0, 0x80402010, 0xff00ff00, 0])
+        s[1, 0] = Pixel(argb: 0x8040_2010)
+        s[0, 1] = Pixel(argb: 0xff00_ff00)
+        #expect(s.words == [0, 0x8040_2010, 0xff00_ff00, 0])
         #expect(s[5, 5] == .clear)
     }
 

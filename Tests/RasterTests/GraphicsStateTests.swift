@@ -1,6 +1,6 @@
 import Raster
-import Testing
 import TestSupport
+import Testing
 
 /// Saved states and transparency layers nest as Core Graphics requires: a restore inside
 /// a layer cannot pop a state saved before it, the states a layer leaves saved end with

@@ -1,6 +1,7 @@
-@testable import Raster
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 /// A mask's alpha read once (`KeptAlphaMask`) clips as the surface it was read from, on
 /// one thread and in bands, alone and times an anti-aliased clip before it.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Raster
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 /// What the layer tree needs of the renderer: conic gradients, trimmed paths, images and
 /// whole-pixel compositing.
@@ -12,7 +13,8 @@ import TestSupport
         // t = angle from the +x direction, clockwise on screen (y down), over 2π; the grey
         // level is t. Below the centre is a quarter turn, left a half, above three quarters.
         for (x, y, t) in [(90, 50, 0.0), (50, 90, 0.25), (10, 50, 0.5), (50, 10, 0.75), (80, 80, 0.125)] {
-            let dx = Double(x) + 0.5 - 50.5, dy = Double(y) + 0.5 - 50.5
+            let dx = Double(x) + 0.5 - 50.5
+            let dy = Double(y) + 0.5 - 50.5
             var expected = atan2(dy, dx) / (2 * .pi)
             if expected < 0 { expected += 1 }
             #expect(abs(expected - t) < 0.02)
@@ -52,7 +54,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         try Surface(width: 3, height: 3).writePNG(to: dir.appendingPathComponent("icon.png").path)
         try Surface(width: 6, height: 6).writePNG(to: dir.appendingPathComponent("icon@2x.png").path)
-        let one = try Image.named("icon", in: dir.path, scale: 1), two = try Image.named("icon", in: dir.path, scale: 2)
+        let one = try Image.named("icon", in: dir.path, scale: 1)
+        let two = try Image.named("icon", in: dir.path, scale: 2)
         #expect(one.scale == 1 && one.pixelWidth == 3 && two.scale == 2 && two.pixelWidth == 6)
         #expect(one.size == two.size)
         #expect(try Image(contentsOfFile: dir.appendingPathComponent("icon@2x.png").path).scale == 2)

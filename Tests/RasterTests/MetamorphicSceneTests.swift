@@ -1,7 +1,7 @@
 import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
 
 /// Metamorphic relations over the benchmark scenes: a picture drawn through a flip, a
 /// quarter turn, a whole-pixel translation, a clip or a scale of 2 must equal the plain
@@ -30,15 +30,18 @@ import TestSupport
         let plain = Self.draw(scene, size: size)
         let flipped = Self.draw(scene, size: size) { $0.concatenate(Metamorphic.flipTransform(side: Self.side)) }
         let turned = Self.draw(scene, size: size) { $0.concatenate(Metamorphic.quarterTurnTransform(side: Self.side)) }
-        for (name, ours, theirs) in [("flip", flipped, Metamorphic.flipped(plain)), ("turn", turned, Metamorphic.quarterTurned(plain))] {
+        for (name, ours, theirs) in [
+            ("flip", flipped, Metamorphic.flipped(plain)), ("turn", turned, Metamorphic.quarterTurned(plain))
+        ] {
             if scene == .fillRectAligned {
                 #expect(ours == theirs, "\(scene.rawValue) \(size): \(name) \(Metamorphic.difference(ours, theirs))")
             } else if scene == .fillPentagramNonZero || scene == .fillPentagramEvenOdd {
                 #expect(Metamorphic.difference(ours, theirs).largest <= 1, "\(scene.rawValue) \(size): \(name)")
             } else {
                 let d = Metamorphic.difference(ours, theirs, far: 2)
-                #expect(d.largest <= 8 && Double(d.farPixels) <= 0.001 * Double(Self.side * Self.side),
-                        "\(scene.rawValue) \(size): \(name) \(d)")
+                #expect(
+                    d.largest <= 8 && Double(d.farPixels) <= 0.001 * Double(Self.side * Self.side),
+                    "\(scene.rawValue) \(size): \(name) \(d)")
             }
         }
     }
@@ -51,7 +54,8 @@ import TestSupport
         let plain = Self.draw(scene, size: size)
         let moved = Self.draw(scene, size: size) { $0.translateBy(x: 37, y: -21) }
         let inner = IntRectangle(x0: 37 + 2, y0: 0, x1: Self.side, y1: Self.side - 21 - 2)
-        let ours = Metamorphic.cropped(moved, to: inner), theirs = Metamorphic.cropped(Metamorphic.shifted(plain, dx: 37, dy: -21), to: inner)
+        let ours = Metamorphic.cropped(moved, to: inner)
+        let theirs = Metamorphic.cropped(Metamorphic.shifted(plain, dx: 37, dy: -21), to: inner)
         #expect(ours == theirs, "\(scene.rawValue) \(size): translation \(Metamorphic.difference(ours, theirs))")
         let r = IntRectangle(x0: 61, y0: 140, x1: 377, y1: 402)
         let clipped = Self.draw(scene, size: size) { $0.clip(to: r.rect) }
@@ -68,6 +72,8 @@ import TestSupport
         let one = Self.draw(scene, size: size)
         let two = Metamorphic.reduced(Self.draw(scene, size: size, scale: 2))
         let d = Metamorphic.difference(one, two)
-        #expect(d.mean < 1.5 && Double(d.farPixels) <= 0.005 * Double(Self.side * Self.side), "\(scene.rawValue) \(size): \(d)")
+        #expect(
+            d.mean < 1.5 && Double(d.farPixels) <= 0.005 * Double(Self.side * Self.side),
+            "\(scene.rawValue) \(size): \(d)")
     }
 }

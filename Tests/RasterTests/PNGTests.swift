@@ -1,8 +1,9 @@
 import Foundation
-@testable import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 private let golden = Golden(for: #filePath)
 
@@ -23,7 +24,8 @@ private let golden = Golden(for: #filePath)
         // Every (c, a) with c <= a, in each channel position.
         var values: [(UInt8, UInt8)] = []
         for a in 0...255 { for c in 0...a { values.append((UInt8(c), UInt8(a))) } }
-        let width = 256, height = (values.count + width - 1) / width
+        let width = 256
+        let height = (values.count + width - 1) / width
         let s = try Surface(width: width, height: height)
         for (i, (c, a)) in values.enumerated() {
             s[i % width, i / width] = Pixel(r: c, g: UInt8(Int(c) / 2), b: a - c, a: a)
@@ -59,7 +61,10 @@ private let golden = Golden(for: #filePath)
             _ = try Surface(pngData: truncated)
             Issue.record("a truncated PNG decoded")
         } catch {
-            guard case .pngDecode(let reason) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .pngDecode(let reason) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(!reason.isEmpty)
         }
         // From a file, the same error comes typed under the file's path.
@@ -70,7 +75,10 @@ private let golden = Golden(for: #filePath)
             _ = try Surface(contentsOfPNG: path)
             Issue.record("a truncated PNG file decoded")
         } catch {
-            guard case .inFile(path, .pngDecode(let reason)) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .inFile(path, .pngDecode(let reason)) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(error.description == "\(path): cannot decode PNG: \(reason)")
         }
         // A missing file: the path and the C library's errno.
@@ -83,8 +91,9 @@ private let golden = Golden(for: #filePath)
 
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
         // rgba8.png with its IHDR width patched to 100000 (and the chunk's CRC fixed).
-        let bytes = PNGBytes.withHeaderSize(Array(try Data(contentsOf: PNGTests.data.appendingPathComponent("rgba8.png"))),
-                                            width: 100_000, height: 8)
+        let bytes = PNGBytes.withHeaderSize(
+            Array(try Data(contentsOf: PNGTests.data.appendingPathComponent("rgba8.png"))),
+            width: 100_000, height: 8)
         #expect(throws: RasterError.pngTooLarge(width: 100_000, height: 8)) { try Surface(pngData: bytes) }
     }
 }
@@ -103,15 +112,21 @@ private let golden = Golden(for: #filePath)
     /// A PNG of the picture, 8 or 16 bits a channel (a 16-bit value is the 8-bit one
     /// times 257), Adam7-interlaced or not, with a gAMA chunk of `gamma` / 100000 when
     /// given; the image data in stored deflate blocks.
-    static func png(_ pixels: [[UInt8]], width: Int, height: Int, bits: Int, interlaced: Bool, gamma: UInt32?,
-                    sRGB: Bool = false, filter: UInt8 = 0) -> [UInt8] {
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+    static func png(
+        _ pixels: [[UInt8]], width: Int, height: Int, bits: Int, interlaced: Bool, gamma: UInt32?,
+        sRGB: Bool = false, filter: UInt8 = 0
+    ) -> [UInt8] {
+        func be32(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             return be32(UInt32(data.count)) + body + be32(PNGBytes.crc32(body))
         }
-        let passes = interlaced ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
-                                : [(0, 0, 1, 1)]
+        let passes =
+            interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
         var raw: [UInt8] = []
         let bpp = bits == 16 ? 8 : 4
         for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
@@ -125,14 +140,19 @@ private let golden = Golden(for: #filePath)
                 let up = previous ?? [UInt8](repeating: 0, count: row.count)
                 var filtered = row
                 for i in row.indices {
-                    let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(up[i]), c = i >= bpp ? Int(up[i - bpp]) : 0
+                    let a = i >= bpp ? Int(row[i - bpp]) : 0
+                    let b = Int(up[i])
+                    let c = i >= bpp ? Int(up[i - bpp]) : 0
                     let predictor: Int
                     switch filter {
                     case 1: predictor = a
                     case 2: predictor = b
                     case 3: predictor = (a + b) / 2
                     case 4:
-                        let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                        let p = a + b - c
+                        let pa = abs(p - a)
+                        let pb = abs(p - b)
+                        let pc = abs(p - c)
                         predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
                     default: predictor = 0
                     }
@@ -147,12 +167,18 @@ private let golden = Golden(for: #filePath)
         var offset = 0
         repeat {
             let n = min(65535, raw.count - offset)
-            zlib += [offset + n == raw.count ? 1 : 0, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)]
+            zlib += [
+                offset + n == raw.count ? 1 : 0, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)
+            ]
             zlib += raw[offset..<offset + n]
             offset += n
         } while offset < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for v in raw { a = (a + UInt32(v)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for v in raw {
+            a = (a + UInt32(v)) % 65521
+            b = (b + a) % 65521
+        }
         zlib += be32(b << 16 | a)
         var out: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
         out += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [UInt8(bits), 6, 0, 0, interlaced ? 1 : 0])
@@ -172,8 +198,10 @@ private let golden = Golden(for: #filePath)
         let plain = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 8, interlaced: false, gamma: nil))
         for bits in [8, 16] {
             for interlaced in [false, true] {
-                let filtered = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: bits, interlaced: interlaced,
-                                                             gamma: nil, filter: filter))
+                let filtered = try Surface(
+                    pngData: Self.png(
+                        pixels, width: w, height: h, bits: bits, interlaced: interlaced,
+                        gamma: nil, filter: filter))
                 #expect(filtered == plain, "filter \(filter), \(bits) bits, interlaced \(interlaced)")
             }
         }
@@ -184,24 +212,37 @@ private let golden = Golden(for: #filePath)
     func sixteenBitInterlacedDecodesAsTheSamePictureAtEightBits(gamma: UInt32?, sRGB: Bool) throws {
         let (w, h) = (37, 23)
         let pixels = Self.picture(width: w, height: h)
-        let base = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 8, interlaced: false, gamma: gamma, sRGB: sRGB))
+        let base = try Surface(
+            pngData: Self.png(pixels, width: w, height: h, bits: 8, interlaced: false, gamma: gamma, sRGB: sRGB))
         for interlaced in [false, true] {
-            let deep = try Surface(pngData: Self.png(pixels, width: w, height: h, bits: 16, interlaced: interlaced, gamma: gamma,
-                                                     sRGB: sRGB))
-            var worst = 0, differing = 0
+            let deep = try Surface(
+                pngData: Self.png(
+                    pixels, width: w, height: h, bits: 16, interlaced: interlaced, gamma: gamma,
+                    sRGB: sRGB))
+            var worst = 0
+            var differing = 0
             for y in 0..<h {
                 for x in 0..<w {
-                    let p = base[x, y], q = deep[x, y]
-                    let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                    let p = base[x, y]
+                    let q = deep[x, y]
+                    let d = max(
+                        abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                        abs(Int(p.a) - Int(q.a)))
                     worst = max(worst, d)
                     if d > 0 { differing += 1 }
                 }
             }
-            #expect(differing == 0, "interlaced \(interlaced), gAMA \(gamma.map(String.init) ?? "none"): \(differing) pixels differ, by up to \(worst)")
+            #expect(
+                differing == 0,
+                "interlaced \(interlaced), gAMA \(gamma.map(String.init) ?? "none"): \(differing) pixels differ, by up to \(worst)"
+            )
         }
         // The 8-bit file decodes to the picture itself (premultiplied).
         let first = pixels[1]
-        #expect(base[1, 0] == Pixel(r: Pixel.premultiply(first[0], first[3]), g: Pixel.premultiply(first[1], first[3]),
-                                    b: Pixel.premultiply(first[2], first[3]), a: first[3]))
+        #expect(
+            base[1, 0]
+                == Pixel(
+                    r: Pixel.premultiply(first[0], first[3]), g: Pixel.premultiply(first[1], first[3]),
+                    b: Pixel.premultiply(first[2], first[3]), a: first[3]))
     }
 }

@@ -1,7 +1,7 @@
 import Raster
 import RasterScenes
-import Testing
 import TestSupport
+import Testing
 
 private let golden = Golden(for: #filePath)
 
@@ -18,8 +18,9 @@ private let golden = Golden(for: #filePath)
             let r = Rect(x: 10 + Double(i % 2) * 115, y: 10 + Double(i / 2) * 95, width: 105, height: 85)
             c.saveGState()
             c.clip(to: r)
-            c.drawLinearGradient(g, start: Point(x: r.minX + 25, y: r.minY + 20), end: Point(x: r.maxX - 25, y: r.maxY - 20),
-                                 options: options)
+            c.drawLinearGradient(
+                g, start: Point(x: r.minX + 25, y: r.minY + 20), end: Point(x: r.maxX - 25, y: r.maxY - 20),
+                options: options)
             c.restoreGState()
         }
         golden.expect(s, suite: suite, name: "linear-extend")
@@ -34,8 +35,9 @@ private let golden = Golden(for: #filePath)
             let ox = 10 + Double(i) * 145
             c.saveGState()
             c.clip(to: Rect(x: ox, y: 5, width: 135, height: 100))
-            c.drawRadialGradient(g, startCenter: Point(x: ox + 50, y: 40), startRadius: 5,
-                                 endCenter: Point(x: ox + 70, y: 55), endRadius: 45, options: options)
+            c.drawRadialGradient(
+                g, startCenter: Point(x: ox + 50, y: 40), startRadius: 5,
+                endCenter: Point(x: ox + 70, y: 55), endRadius: 45, options: options)
             c.restoreGState()
         }
         golden.expect(s, suite: suite, name: "radial")
@@ -46,11 +48,16 @@ private let golden = Golden(for: #filePath)
     @Test func gradientLocationsAndPathPaint() {
         let (s, c) = canvas(220, 120)
         let g = Gradient(colors: [.red, .orange, .yellow], locations: [0, 0.2, 1])
-        c.fill(Scene.pentagram(60, 60, 55), paint: .linearGradient(g, start: Point(x: 5, y: 0), end: Point(x: 115, y: 0),
-                                                                  options: .extendBoth))
+        c.fill(
+            Scene.pentagram(60, 60, 55),
+            paint: .linearGradient(
+                g, start: Point(x: 5, y: 0), end: Point(x: 115, y: 0),
+                options: .extendBoth))
         c.lineWidth = 8
-        c.stroke(Path(ellipseIn: Rect(x: 130, y: 20, width: 80, height: 80)),
-                 paint: .linearGradient(rainbow, start: Point(x: 130, y: 20), end: Point(x: 210, y: 100), options: .extendBoth))
+        c.stroke(
+            Path(ellipseIn: Rect(x: 130, y: 20, width: 80, height: 80)),
+            paint: .linearGradient(
+                rainbow, start: Point(x: 130, y: 20), end: Point(x: 210, y: 100), options: .extendBoth))
         golden.expect(s, suite: suite, name: "locations-path")
     }
 
@@ -58,20 +65,27 @@ private let golden = Golden(for: #filePath)
     /// unit-square geometry.
     @Test func layerGradientDiagonalOnANonSquareRect() {
         let (s, c) = canvas(300, 100)
-        c.drawLayerGradient(rainbow, in: Rect(x: 10, y: 10, width: 280, height: 80), startPoint: Point(x: 0, y: 0),
-                            endPoint: Point(x: 1, y: 1))
+        c.drawLayerGradient(
+            rainbow, in: Rect(x: 10, y: 10, width: 280, height: 80), startPoint: Point(x: 0, y: 0),
+            endPoint: Point(x: 1, y: 1))
         golden.expect(s, suite: suite, name: "layer-diagonal")
         // In the unit square of the layer, t = (u + v) / 2 along (0, 0) → (1, 1); five
         // evenly spaced stops: the colour is the mix of the two stops around t.
         let stops: [(Double, Double, Double)] = [(1, 0, 0), (1, 0.5, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1)]
         for (x, y) in [(40, 20), (150, 50), (200, 30), (100, 85), (270, 80)] {
-            let u = (Double(x) + 0.5 - 10) / 280, v = (Double(y) + 0.5 - 10) / 80
-            let t = (u + v) / 2 * 4, k = min(Int(t), 3), f = t - Double(k)
-            let want = [stops[k].0 + (stops[k + 1].0 - stops[k].0) * f, stops[k].1 + (stops[k + 1].1 - stops[k].1) * f,
-                        stops[k].2 + (stops[k + 1].2 - stops[k].2) * f].map { Int(($0 * 255).rounded()) }
+            let u = (Double(x) + 0.5 - 10) / 280
+            let v = (Double(y) + 0.5 - 10) / 80
+            let t = (u + v) / 2 * 4
+            let k = min(Int(t), 3)
+            let f = t - Double(k)
+            let want = [
+                stops[k].0 + (stops[k + 1].0 - stops[k].0) * f, stops[k].1 + (stops[k + 1].1 - stops[k].1) * f,
+                stops[k].2 + (stops[k + 1].2 - stops[k].2) * f
+            ].map { Int(($0 * 255).rounded()) }
             let p = s[x, y]
-            #expect(abs(Int(p.r) - want[0]) <= 3 && abs(Int(p.g) - want[1]) <= 3 && abs(Int(p.b) - want[2]) <= 3,
-                    "(\(x), \(y)): \(p), the gradient \(want)")
+            #expect(
+                abs(Int(p.r) - want[0]) <= 3 && abs(Int(p.g) - want[1]) <= 3 && abs(Int(p.b) - want[2]) <= 3,
+                "(\(x), \(y)): \(p), the gradient \(want)")
         }
     }
 

@@ -1,14 +1,16 @@
 import Glibc
-@testable import Raster
-import Testing
 import TestSupport
+import Testing
+
+@testable import Raster
 
 /// Computed values of paints and effects.
 @Suite struct PaintValueTests {
     @Test func gradientsInterpolateUnpremultiplied() {
         let (s, c) = canvas(101, 1, background: nil)
-        c.drawLinearGradient(Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)]),
-                             start: Point(x: 0, y: 0), end: Point(x: 101, y: 0))
+        c.drawLinearGradient(
+            Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)]),
+            start: Point(x: 0, y: 0), end: Point(x: 101, y: 0))
         let g = Gradient(colors: [.red, Color(red: 0, green: 0, blue: 0, alpha: 0)])
         #expect(g.color(at: 0.5) == Color(red: 0.5, green: 0, blue: 0, alpha: 0.5))
         let mid = s[50, 0]
@@ -18,7 +20,9 @@ import TestSupport
 
     @Test func wholePixelImageDrawIsABitExactCopy() throws {
         let image = try Surface(width: 7, height: 5)
-        for y in 0..<5 { for x in 0..<7 { image[x, y] = Pixel(r: UInt8(x * 30), g: UInt8(y * 40), b: 9, a: UInt8(200 + x)) } }
+        for y in 0..<5 {
+            for x in 0..<7 { image[x, y] = Pixel(r: UInt8(x * 30), g: UInt8(y * 40), b: 9, a: UInt8(200 + x)) }
+        }
         let (s, c) = canvas(20, 20, background: nil)
         c.translateBy(x: 3, y: 4)
         c.draw(image, in: Rect(x: 2, y: 1, width: 7, height: 5))
@@ -29,8 +33,9 @@ import TestSupport
     @Test(arguments: [2.0, 8.0, 32.0])
     func blurredEdgeFollowsTheGaussianIntegral(sigma: Double) {
         let (s, c) = canvas(700, 3, background: nil)
-        c.drawShadow(of: Path(rect: Rect(x: 300, y: -400, width: 1000, height: 800)), color: .black, offset: .zero,
-                     radius: sigma)
+        c.drawShadow(
+            of: Path(rect: Rect(x: 300, y: -400, width: 1000, height: 800)), color: .black, offset: .zero,
+            radius: sigma)
         var worst = 0.0
         for x in 0..<700 {
             let expected = 0.5 * erfc((300 - (Double(x) + 0.5)) / (sigma * 2.0.squareRoot()))
@@ -91,8 +96,9 @@ import TestSupport
         let (s, c) = canvas(40, 40, background: nil)
         let g = Gradient(colors: [.red, .blue])
         c.drawLinearGradient(g, start: Point(x: 5, y: 5), end: Point(x: 5, y: 5), options: .extendBoth)
-        c.drawRadialGradient(g, startCenter: Point(x: 20, y: 20), startRadius: 0, endCenter: Point(x: 20, y: 20),
-                             endRadius: 0)
+        c.drawRadialGradient(
+            g, startCenter: Point(x: 20, y: 20), startRadius: 0, endCenter: Point(x: 20, y: 20),
+            endRadius: 0)
         c.draw(PaintGoldenTests.icon(), in: Rect(x: 5, y: 5, width: 0, height: 10))
         #expect(s == (try! Surface(width: 40, height: 40)))
     }
@@ -111,8 +117,9 @@ import TestSupport
             c.setShadow(offset: .zero, blur: huge ? 1e9 : 2 * most, color: .black)
             c.fill(Rect(x: 0, y: 0, width: 4, height: 4))
             c.clearShadow()
-            c.drawShadow(of: Path(rect: Rect(x: 1, y: 1, width: 3, height: 3)), color: .black, offset: .zero,
-                         radius: huge ? .infinity : most)
+            c.drawShadow(
+                of: Path(rect: Rect(x: 1, y: 1, width: 3, height: 3)), color: .black, offset: .zero,
+                radius: huge ? .infinity : most)
             return s
         }
         let s = drawn(true)

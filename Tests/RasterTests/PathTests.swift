@@ -16,7 +16,9 @@ import Testing
         let exact = Path(roundedRect: Rect(x: 0, y: 0, width: 60, height: 40), cornerRadius: 20)
         #expect(clamped == exact)
         #expect(!clamped.contains(Point(x: 1, y: 1)) && clamped.contains(Point(x: 30, y: 20)))
-        #expect(Path(roundedRect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: -3) == Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(
+            Path(roundedRect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: -3)
+                == Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)))
     }
 
     @Test func arcToPointMeetsBothTangents() {
@@ -70,15 +72,16 @@ import Testing
         p.closeSubpath()
         p.move(to: Point(x: 20, y: 20))
         p.addQuadCurve(to: Point(x: 30, y: 20), control: Point(x: 25, y: 15))
-        #expect(p.reversing().elements == [
-            .move(to: Point(x: 0, y: 0)),
-            .line(to: Point(x: 10, y: 10)),  // the closing line, first
-            .curve(to: Point(x: 10, y: 0), control1: Point(x: 12, y: 7), control2: Point(x: 12, y: 3)),
-            .line(to: Point(x: 0, y: 0)),
-            .closeSubpath,
-            .move(to: Point(x: 30, y: 20)),  // open, and left open
-            .quadCurve(to: Point(x: 20, y: 20), control: Point(x: 25, y: 15)),
-        ])
+        #expect(
+            p.reversing().elements == [
+                .move(to: Point(x: 0, y: 0)),
+                .line(to: Point(x: 10, y: 10)),  // the closing line, first
+                .curve(to: Point(x: 10, y: 0), control1: Point(x: 12, y: 7), control2: Point(x: 12, y: 3)),
+                .line(to: Point(x: 0, y: 0)),
+                .closeSubpath,
+                .move(to: Point(x: 30, y: 20)),  // open, and left open
+                .quadCurve(to: Point(x: 20, y: 20), control: Point(x: 25, y: 15))
+            ])
         #expect(p.reversing().reversing().boundingBox == p.boundingBox)
     }
 

@@ -1,7 +1,8 @@
-@testable import Raster
 import RasterScenes
 import Synchronization
 import Testing
+
+@testable import Raster
 
 /// Tasks that wait for others run after them, each once, on any number of threads.
 @Suite struct TaskGraphTests {
@@ -23,7 +24,7 @@ import Testing
                 }
                 // Some work, so that tasks overlap.
                 var x = UInt64(i)
-                for _ in 0..<(2000 * (i % 5)) { x = x &* 6364136223846793005 &+ 1 }
+                for _ in 0..<(2000 * (i % 5)) { x = x &* 6_364_136_223_846_793_005 &+ 1 }
                 log.withLock { l in
                     if x == 42 { l.began.append(-1) }
                     l.ended.insert(i)

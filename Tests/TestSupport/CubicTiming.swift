@@ -7,7 +7,8 @@ public func cubicTiming(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, 
     func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
         3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
     }
-    var lo = 0.0, hi = 1.0
+    var lo = 0.0
+    var hi = 1.0
     for _ in 0..<200 {
         let mid = (lo + hi) / 2
         if b(mid, x1, x2) < x { lo = mid } else { hi = mid }

@@ -30,14 +30,17 @@ public struct Golden: Sendable {
 
     /// The snapshotter of a suite's folder.
     func snapshotter(_ suite: String) -> Snapshotter {
-        Snapshotter(referenceDirectory: testsDirectory.appendingPathComponent("Golden/\(suite)"),
-                    resultsDirectory: Golden.packageDirectory
-                        .appendingPathComponent(".build/snapshot-results/\(testsDirectory.lastPathComponent)/\(suite)"),
-                    mode: RecordMode.fromEnvironment ?? .missing)
+        Snapshotter(
+            referenceDirectory: testsDirectory.appendingPathComponent("Golden/\(suite)"),
+            resultsDirectory: Golden.packageDirectory
+                .appendingPathComponent(".build/snapshot-results/\(testsDirectory.lastPathComponent)/\(suite)"),
+            mode: RecordMode.fromEnvironment ?? .missing)
     }
 
     /// Expects `surface` to equal the golden picture, pixel for pixel.
-    public func expect(_ surface: Surface, suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expect(
+        _ surface: Surface, suite: String, name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let outcome = snapshotter(suite).check(surface, file: name, tolerance: .exact)
         if !outcome.passed { Issue.record("\(suite)/\(name): \(outcome.message)", sourceLocation: sourceLocation) }
     }

@@ -36,21 +36,29 @@ public enum LimitedRun {
 
     /// Runs `path` with `args`, killing it after `timeout` seconds; returns its status
     /// (128 + signal when killed), output and peak resident memory in KiB.
-    public static func run(_ path: String, _ args: [String], memoryBytes: Int? = nil, fileBytes: Int? = nil,
-                           timeout: Double = 120) -> (status: Int32, stdout: String, stderr: String, peakKiB: Int) {
+    public static func run(
+        _ path: String, _ args: [String], memoryBytes: Int? = nil, fileBytes: Int? = nil,
+        timeout: Double = 120
+    ) -> (status: Int32, stdout: String, stderr: String, peakKiB: Int) {
         let base = NSTemporaryDirectory() + "vitrine-limited-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let out = base + ".out", err = base + ".err", peak = base + ".peak"
+        let out = base + ".out"
+        let err = base + ".err"
+        let peak = base + ".peak"
         defer { for f in [out, err, peak] { unlink(f) } }
         guard let python = XvfbServer.which("python3") else { return (-1, "", "python3 is not installed", 0) }
         let limits = [memoryBytes.map(String.init) ?? "-", fileBytes.map(String.init) ?? "-"]
-        guard let child = try? Child(python, ["-c", launcher] + limits + [out, err, peak, String(Int(timeout)), path] + args)
+        guard
+            let child = try? Child(
+                python, ["-c", launcher] + limits + [out, err, peak, String(Int(timeout)), path] + args)
         else {
             return (-1, "", "cannot start \(python)", 0)
         }
-        let status = child.wait(timeout: timeout + 10) ?? {
-            child.signal(SIGKILL)
-            return child.wait(timeout: 5) ?? -1
-        }()
+        let status =
+            child.wait(timeout: timeout + 10)
+            ?? {
+                child.signal(SIGKILL)
+                return child.wait(timeout: 5) ?? -1
+            }()
         func text(_ p: String) -> String { (try? String(contentsOfFile: p, encoding: .utf8)) ?? "" }
         return (status, text(out), text(err), Int(text(peak)) ?? 0)
     }

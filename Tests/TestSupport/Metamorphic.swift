@@ -33,7 +33,8 @@ public enum Metamorphic {
         let out = try! Surface(sizeOf: s)
         for y in 0..<s.height {
             for x in 0..<s.width {
-                let sx = x - dx, sy = y - dy
+                let sx = x - dx
+                let sy = y - dy
                 if sx >= 0, sx < s.width, sy >= 0, sy < s.height { out[x, y] = s[sx, sy] }
             }
         }
@@ -61,12 +62,20 @@ public enum Metamorphic {
     }
 
     /// The largest channel difference, and how many pixels differ by more than `far`.
-    public static func difference(_ a: Surface, _ b: Surface, far: Int = 64) -> (largest: Int, farPixels: Int, mean: Double) {
-        var largest = 0, farPixels = 0, sum = 0
+    public static func difference(_ a: Surface, _ b: Surface, far: Int = 64) -> (
+        largest: Int, farPixels: Int, mean: Double
+    ) {
+        var largest = 0
+        var farPixels = 0
+        var sum = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
-                let d = [abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a))]
+                let p = a[x, y]
+                let q = b[x, y]
+                let d = [
+                    abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                    abs(Int(p.a) - Int(q.a))
+                ]
                 largest = max(largest, d.max()!)
                 sum += d.reduce(0, +)
                 if d.max()! > far { farPixels += 1 }

@@ -57,14 +57,17 @@ public enum PNGBytes {
         var zlib: [UInt8] = [0x78, 0x01] + bits.finished
         let adler = UInt32(raw % 65521) << 16 | 1
         zlib += [UInt8(adler >> 24), UInt8(adler >> 16 & 255), UInt8(adler >> 8 & 255), UInt8(adler & 255)]
-        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        func be(_ v: Int) -> [UInt8] {
+            [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             let crc = Int(fastCRC32(body))
             return be(data.count) + body + be(crc)
         }
         let header = be(width) + be(height) + [8, 6, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib)
+            + chunk("IEND", [])
     }
 }
 

@@ -13,7 +13,8 @@ public final class ScratchDirectory: Sendable {
     public init(_ label: String) throws {
         var template = Array((NSTemporaryDirectory() + "vitrine-\(label)-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw ScratchError(reason: "cannot make a directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+            throw ScratchError(
+                reason: "cannot make a directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
         }
         path = String(cString: made)
     }

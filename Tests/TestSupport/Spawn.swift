@@ -9,8 +9,10 @@ public final class Child: @unchecked Sendable {
 
     /// Starts `path` with `args`, the environment changed by `set` and `unset`, output
     /// to the given files (or /dev/null).
-    public init(_ path: String, _ args: [String], set: [String: String] = [:], unset: [String] = [],
-                stdout: String = "/dev/null", stderr: String = "/dev/null") throws {
+    public init(
+        _ path: String, _ args: [String], set: [String: String] = [:], unset: [String] = [],
+        stdout: String = "/dev/null", stderr: String = "/dev/null"
+    ) throws {
         var env: [String: String] = [:]
         var e = environ
         while let p = e.pointee {
@@ -37,7 +39,8 @@ public final class Child: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
+        var empty = sigset_t()
+        var all = sigset_t()
         sigemptyset(&empty)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &empty)

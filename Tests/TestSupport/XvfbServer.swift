@@ -31,7 +31,9 @@ public final class XvfbServer: @unchecked Sendable {
                 defer { next += 1 }
                 return next
             }
-            while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+            while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+            {
                 n = XvfbServer.nextNumber.withLock { next in
                     defer { next += 1 }
                     return next
@@ -43,7 +45,9 @@ public final class XvfbServer: @unchecked Sendable {
             let process = try Child(XvfbServer.which("Xvfb")!, args)
             // Ready when its socket exists and it is still running: poll up to 10 s.
             let deadline = Date().addingTimeInterval(10)
-            while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && process.isRunning && Date() < deadline {
+            while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && process.isRunning
+                && Date() < deadline
+            {
                 usleep(20_000)
             }
             usleep(100_000)
@@ -94,20 +98,27 @@ public final class XvfbServer: @unchecked Sendable {
     }
 
     /// Runs a program with extra environment, returning its status and output.
-    public static func run(_ path: String, _ args: [String], environment: [String: String] = [:],
-                           removing: [String] = [], timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
+    public static func run(
+        _ path: String, _ args: [String], environment: [String: String] = [:],
+        removing: [String] = [], timeout: Double = 60
+    ) -> (status: Int32, stdout: String, stderr: String) {
         let base = "/tmp/vitrine-run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer {
             unlink(base + ".out")
             unlink(base + ".err")
         }
-        guard let child = try? Child(path, args, set: environment, unset: removing, stdout: base + ".out", stderr: base + ".err") else {
+        guard
+            let child = try? Child(
+                path, args, set: environment, unset: removing, stdout: base + ".out", stderr: base + ".err")
+        else {
             return (-1, "", "cannot start \(path)")
         }
-        let status = child.wait(timeout: timeout) ?? {
-            child.signal(SIGKILL)
-            return child.wait(timeout: 5) ?? -1
-        }()
+        let status =
+            child.wait(timeout: timeout)
+            ?? {
+                child.signal(SIGKILL)
+                return child.wait(timeout: 5) ?? -1
+            }()
         let o = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
         let e = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
         return (status, o, e)
@@ -129,13 +140,16 @@ public final class XvfbServer: @unchecked Sendable {
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: " ", omittingEmptySubsequences: true)
             guard f.count > 6, let id = Int(f[1]), let mode = Int(f[2], radix: 8), let cpid = Int32(f[4]),
-                  let natt = Int(f[6]) else { return nil }
+                let natt = Int(f[6])
+            else { return nil }
             return (id, mode & 0o777, natt, cpid)
         }
     }
 
     /// The segments a process created.
-    public static func sharedMemorySegments(createdBy pid: Int32) -> [(id: Int, mode: Int, attached: Int, creator: Int32)] {
+    public static func sharedMemorySegments(createdBy pid: Int32) -> [(
+        id: Int, mode: Int, attached: Int, creator: Int32
+    )] {
         sharedMemorySegments().filter { $0.creator == pid }
     }
 }

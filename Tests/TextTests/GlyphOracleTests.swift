@@ -1,8 +1,8 @@
 import CFreeType
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Text
 
 /// Vitrine's glyphs against FreeType's own rasterizer: the bundled DejaVu Sans at several
@@ -36,7 +36,8 @@ import Text
         var out = [UInt8](repeating: 0, count: side * side)
         for row in 0..<Int(bitmap.rows) {
             for column in 0..<Int(bitmap.width) {
-                let x = pen.x + Int(slot.pointee.bitmap_left) + column, y = pen.y - Int(slot.pointee.bitmap_top) + row
+                let x = pen.x + Int(slot.pointee.bitmap_left) + column
+                let y = pen.y - Int(slot.pointee.bitmap_top) + row
                 guard x >= 0, x < side, y >= 0, y < side else { continue }
                 out[y * side + x] = bitmap.buffer[row * Int(bitmap.pitch) + column]
             }
@@ -55,7 +56,9 @@ import Text
 
     /// Pixels more than 48 levels apart, and the mean difference, of two coverage grids.
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> (far: Int, mean: Double, inked: Int) {
-        var far = 0, sum = 0, inked = 0
+        var far = 0
+        var sum = 0
+        var inked = 0
         for i in a.indices {
             let d = abs(Int(a[i]) - Int(b[i]))
             sum += d
@@ -68,7 +71,8 @@ import Text
     @Test(arguments: [9.0, 13, 17, 24, 40])
     func glyphsMatchFreeTypesRasterizer(size: Double) throws {
         for character in Self.characters {
-            let ours = try Self.vitrine(character, size: size), theirs = try Self.freeType(character, size: size)
+            let ours = try Self.vitrine(character, size: size)
+            let theirs = try Self.freeType(character, size: size)
             let r = Self.compare(ours, theirs)
             // Both fill the same unhinted outline with exact-area coverage: today no pixel
             // differs by more than 48 levels and the mean is under 0.04. One pixel may
@@ -82,7 +86,8 @@ import Text
     /// The bound above fails for a glyph one pixel off, and for the wrong glyph.
     @Test func theBoundFailsForAMovedOrWrongGlyph() throws {
         for character in Self.characters.prefix(6) {
-            let ours = try Self.vitrine(character, size: 17), theirs = try Self.freeType(character, size: 17)
+            let ours = try Self.vitrine(character, size: 17)
+            let theirs = try Self.freeType(character, size: 17)
             let moved = [UInt8](repeating: 0, count: 1) + theirs.dropLast()
             let r = Self.compare(ours, moved)
             #expect(!(r.far <= 1 && r.mean < 0.25), "\(character) one pixel off passes: \(r)")

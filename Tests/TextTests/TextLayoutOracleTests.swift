@@ -1,6 +1,7 @@
 import Raster
-@testable import Text
 import Testing
+
+@testable import Text
 
 /// Line breaking and truncation against the rules written out here: greedy word
 /// wrapping measured with `Font.advance(of:)`, at most `maxLines` lines, and a truncated
@@ -10,10 +11,13 @@ import Testing
 
     /// The lines a greedy wrap makes: as many words as fit, the next word on a new line.
     static func greedyLines(_ text: String, font: Font, width: Double) -> [String] {
-        var lines: [String] = [], line = ""
+        var lines: [String] = []
+        var line = ""
         for word in text.split(separator: " ").map(String.init) {
             let candidate = line.isEmpty ? word : line + " " + word
-            if line.isEmpty || font.advance(of: candidate) <= width { line = candidate } else {
+            if line.isEmpty || font.advance(of: candidate) <= width {
+                line = candidate
+            } else {
                 lines.append(line)
                 line = word
             }
@@ -27,9 +31,12 @@ import Testing
         let font = try Font.system(size: 13)
         let expected = Self.greedyLines(Self.text, font: font, width: width)
         let layout = TextLayout(Self.text, font: font, width: width)
-        #expect(layout.lineCount == expected.count, "at \(width): \(layout.lineCount) lines, the rule gives \(expected)")
+        #expect(
+            layout.lineCount == expected.count, "at \(width): \(layout.lineCount) lines, the rule gives \(expected)")
         for (line, want) in zip(layout.lines, expected) {
-            #expect(abs(line.width - font.advance(of: want)) < 0.01, "at \(width): a line \(line.width) wide, \"\(want)\" is \(font.advance(of: want))")
+            #expect(
+                abs(line.width - font.advance(of: want)) < 0.01,
+                "at \(width): a line \(line.width) wide, \"\(want)\" is \(font.advance(of: want))")
             #expect(line.width <= width + 1e-9 || !want.contains(" "))
         }
     }
@@ -43,12 +50,15 @@ import Testing
         #expect(layout.lineCount == maxLines)
         // The lines before the last are the wrap's own; the last is cut short, with the
         // ellipsis, and still fits.
-        for (line, want) in zip(layout.lines.dropLast(), all) { #expect(abs(line.width - font.advance(of: want)) < 0.01) }
+        for (line, want) in zip(layout.lines.dropLast(), all) {
+            #expect(abs(line.width - font.advance(of: want)) < 0.01)
+        }
         let last = try #require(layout.lines.last)
         let ellipsis = font.advance(of: "\u{2026}")
         #expect(last.width <= width + 1e-9, "the truncated line is \(last.width) wide")
         #expect(abs(last.glyphs.last!.advance - ellipsis) < 1e-9, "the last glyph is the ellipsis")
-        #expect(last.width > width - ellipsis - font.advance(of: "quickly "), "the line is not cut shorter than it needs")
+        #expect(
+            last.width > width - ellipsis - font.advance(of: "quickly "), "the line is not cut shorter than it needs")
     }
 
     @Test func truncateTailKeepsOneLineThatFits() throws {
@@ -56,8 +66,10 @@ import Testing
         for width in [40.0, 90, 150] {
             let layout = TextLayout(Self.text, font: font, width: width, lineBreak: .truncateTail)
             #expect(layout.lineCount == 1)
-            #expect(layout.width <= width + 1e-9 && layout.width > width - font.advance(of: "\u{2026}") - font.advance(of: "wizards"),
-                    "at \(width): \(layout.width)")
+            #expect(
+                layout.width <= width + 1e-9
+                    && layout.width > width - font.advance(of: "\u{2026}") - font.advance(of: "wizards"),
+                "at \(width): \(layout.width)")
         }
     }
 }

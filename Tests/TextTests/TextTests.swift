@@ -1,8 +1,9 @@
 import Foundation
 import Raster
-@testable import Text
-import Testing
 import TestSupport
+import Testing
+
+@testable import Text
 
 /// Golden pictures and computed values of text.
 @Suite struct TextTests {
@@ -52,7 +53,8 @@ import TestSupport
     }
 
     @Test func theSystemFontIsTheBundledDejaVuSans() throws {
-        let regular = try Font.system(size: 13), bold = try Font.system(size: 13, weight: .bold)
+        let regular = try Font.system(size: 13)
+        let bold = try Font.system(size: 13, weight: .bold)
         #expect(regular.isBundled && bold.isBundled)
         #expect(regular.familyName == "DejaVu Sans" && bold.familyName == "DejaVu Sans")
         #expect(regular.face.match.path.hasSuffix("Resources/Fonts/DejaVuSans.ttf"))
@@ -81,7 +83,8 @@ import TestSupport
             cb.fill(outline.applying(AffineTransform(a: k, b: 0, c: 0, d: -k, tx: snapped, ty: 30)))
             pen += g.advance
         }
-        var worst = 0, inked = 0
+        var worst = 0
+        var inked = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
                 worst = max(worst, abs(Int(a[x, y].r) - Int(b[x, y].r)))
@@ -160,7 +163,8 @@ import TestSupport
         // Scripts this layout does not shape (no joining, no right-to-left order) still
         // draw, and draw nothing outside their line.
         let (m, d) = canvas(200, 40)
-        d.draw("\u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{0627}\u{0644} \u{1F600} \u{4e2d}", at: Point(x: 5, y: 25), font: font)
+        d.draw(
+            "\u{05e9}\u{05dc}\u{05d5}\u{05dd} \u{0627}\u{0644} \u{1F600} \u{4e2d}", at: Point(x: 5, y: 25), font: font)
         let inkRows = (0..<40).filter { y in (0..<200).contains { m[$0, y] != Color.white.premultiplied } }
         #expect(!inkRows.isEmpty && inkRows.allSatisfy { $0 >= 25 - 16 && $0 <= 25 + 6 }, "ink rows \(inkRows)")
     }
@@ -176,15 +180,22 @@ import TestSupport
         let font = try Font.system(size: 17)
         // e then U+0301: the mark has no advance and its outline reaches back, so that the
         // accent's ink lies over the e, within its width and above its top, as in é.
-        let e = ink("e", font: font), combined = ink("e\u{301}", font: font)
+        let e = ink("e", font: font)
+        let combined = ink("e\u{301}", font: font)
         func inked(_ s: Surface, _ x: Int, _ y: Int) -> Bool { s[x, y].r < 128 }
         let all = (0..<30).flatMap { y in (0..<40).map { (x: $0, y: y) } }
         let base = all.filter { inked(e, $0.x, $0.y) }
         let accent = all.filter { inked(combined, $0.x, $0.y) && !inked(e, $0.x, $0.y) }
-        let baseLeft = base.map(\.x).min() ?? 0, baseRight = base.map(\.x).max() ?? 0, baseTop = base.map(\.y).min() ?? 0
+        let baseLeft = base.map(\.x).min() ?? 0
+        let baseRight = base.map(\.x).max() ?? 0
+        let baseTop = base.map(\.y).min() ?? 0
         #expect(!accent.isEmpty, "the accent draws")
-        #expect(accent.allSatisfy { $0.x >= baseLeft && $0.x <= baseRight && $0.y < baseTop }, "accent \(accent), e from \(baseLeft) to \(baseRight), top \(baseTop)")
-        #expect(ink("e\u{301}x", font: font) != ink("ex", font: font) && font.advance(of: "e\u{301}") == font.advance(of: "e"))
+        #expect(
+            accent.allSatisfy { $0.x >= baseLeft && $0.x <= baseRight && $0.y < baseTop },
+            "accent \(accent), e from \(baseLeft) to \(baseRight), top \(baseTop)")
+        #expect(
+            ink("e\u{301}x", font: font) != ink("ex", font: font)
+                && font.advance(of: "e\u{301}") == font.advance(of: "e"))
         // Hebrew and Arabic letters come from the font (or a fallback face), not the
         // missing-glyph box a private-use character gets.
         let missing = ink("\u{e000}", font: font)

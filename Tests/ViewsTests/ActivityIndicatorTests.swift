@@ -3,6 +3,7 @@ import Layers
 import Raster
 import Testing
 import VitrineTesting
+
 @testable import Views
 
 /// The spinner turns a twelfth of a turn at a time, once a second.
@@ -45,10 +46,12 @@ import VitrineTesting
             root.render(into: s, full: true)
             return s
         }
-        let on = try picture(enabled: true), off = try picture(enabled: false)
+        let on = try picture(enabled: true)
+        let off = try picture(enabled: false)
         // Where the enabled box is opaque blue, the disabled one is that blue at 0.35 over
         // white, to within the rounding of the two blends.
-        let p = on[20, 6], q = off[20, 6]  // in the blue fill, above the white checkmark
+        let p = on[20, 6]
+        let q = off[20, 6]  // in the blue fill, above the white checkmark
         #expect(p.a == 255 && p.b > 200 && p.r < 60, "\(p)")
         for (c, d) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] {
             let want = 0.35 * Double(c) + 0.65 * 255

@@ -1,6 +1,7 @@
 import Raster
-import Testing
 import TestSupport
+import Testing
+
 @testable import Views
 
 private let golden = Golden(for: #filePath)
@@ -32,7 +33,8 @@ private let golden = Golden(for: #filePath)
         #expect(abs(Int(h[0, 0].r) - 138) <= 1 && h[0, 0].a == 255)
         #expect(h[1, 0] == .clear)
         let p = h[2, 0]
-        #expect(abs(Int(p.r) - 98) <= 1 && abs(Int(p.g) - 98) <= 1 && abs(Int(p.b) - 98) <= 1 && abs(Int(p.a) - 157) <= 1)
+        #expect(
+            abs(Int(p.r) - 98) <= 1 && abs(Int(p.g) - 98) <= 1 && abs(Int(p.b) - 98) <= 1 && abs(Int(p.a) - 157) <= 1)
     }
 
     /// Independent check: `highlightNumbers` (the highlight formula at pixel values).

@@ -1,4 +1,5 @@
 import Raster
+
 @testable import Views
 
 /// What the control tests share: a root holding a control whose actions are recorded,

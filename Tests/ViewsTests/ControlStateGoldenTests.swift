@@ -1,8 +1,9 @@
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import VitrineTesting
+
 @testable import Views
 
 private let golden = Golden(for: #filePath)
@@ -14,7 +15,8 @@ private let golden = Golden(for: #filePath)
 @MainActor
 @Suite(.manualClock(), .serialized) struct ControlStateGoldenTests {
     /// `control` on a white 140 x 60 root, in a state set by `change`, settled.
-    func shot(_ control: Control, scale: Double, _ change: (RootView, Control) -> Void = { _, _ in }) throws -> Surface {
+    func shot(_ control: Control, scale: Double, _ change: (RootView, Control) -> Void = { _, _ in }) throws -> Surface
+    {
         MediaClock.manualTime = 10
         let root = RootView(size: Size(width: 140, height: 60))
         root.backgroundColor = .white
@@ -45,7 +47,9 @@ private let golden = Golden(for: #filePath)
         let k = scale
         func make() -> Switch { Switch(frame: Rect(x: 40, y: 15, width: 0, height: 0)) }
         golden.expect(try shot(make(), scale: scale), suite: "States", name: "switch-off" + suffix)
-        golden.expect(try shot(make(), scale: scale) { _, c in (c as! Switch).isOn = true }, suite: "States", name: "switch-on" + suffix)
+        golden.expect(
+            try shot(make(), scale: scale) { _, c in (c as! Switch).isOn = true }, suite: "States",
+            name: "switch-on" + suffix)
         let pressed = try shot(make(), scale: scale, press)
         golden.expect(pressed, suite: "States", name: "switch-pressed" + suffix)
         // The pressed thumb is 34 points wide (27 at rest), from 2 points in: its white
@@ -59,7 +63,9 @@ private let golden = Golden(for: #filePath)
         // The ring: FocusRingLayer's colour, 2 points outside the track's left end and 3 wide.
         let ring = focused[Int((40 - FocusRingLayer.gap - FocusRingLayer.width / 2) * k), Int(30.5 * k)]
         #expect(ring == FocusRingLayer.color.premultiplied, "ring \(ring)")
-        golden.expect(try shot(make(), scale: scale) { _, c in c.isEnabled = false }, suite: "States", name: "switch-disabled" + suffix)
+        golden.expect(
+            try shot(make(), scale: scale) { _, c in c.isEnabled = false }, suite: "States",
+            name: "switch-disabled" + suffix)
     }
 
     @Test(arguments: [1.0, 2.0])
@@ -78,7 +84,8 @@ private let golden = Golden(for: #filePath)
         golden.expect(held, suite: "States", name: "stepper-minus-held" + suffix)
         // The held minus half is darker than the plus half, away from the glyphs.
         let k = scale
-        let minus = held[Int(30 * k), Int(20 * k)], plus = held[Int(110 * k), Int(20 * k)]
+        let minus = held[Int(30 * k), Int(20 * k)]
+        let plus = held[Int(110 * k), Int(20 * k)]
         #expect(minus.r < plus.r && minus.g < plus.g, "held \(minus), other \(plus)")
         let pages = PageControl(frame: Rect(x: 10, y: 17, width: 120, height: 26))
         pages.numberOfPages = 4

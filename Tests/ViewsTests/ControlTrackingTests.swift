@@ -1,5 +1,6 @@
 import Raster
 import Testing
+
 @testable import Views
 
 /// Records every event a control sends, with its highlighted state at that moment.
@@ -18,7 +19,9 @@ final class Recorder: ActionTarget {
 
 @MainActor
 @Suite struct ControlTrackingTests {
-    func setUp(_ control: Control = Control(frame: Rect(x: 100, y: 100, width: 40, height: 40))) -> (RootView, Control, Recorder) {
+    func setUp(_ control: Control = Control(frame: Rect(x: 100, y: 100, width: 40, height: 40))) -> (
+        RootView, Control, Recorder
+    ) {
         let root = RootView(size: Size(width: 400, height: 400))
         root.addSubview(control)
         let r = Recorder()
@@ -59,10 +62,12 @@ final class Recorder: ActionTarget {
     @Test func theToleranceIsSeventyPointsOnEverySide() {
         // The control spans 100..<140 on both axes; the tracking rectangle is 70 points
         // larger on every side, half-open as the bounds are.
-        for (inside, outside) in [(Point(x: 209.9, y: 120), Point(x: 210, y: 120)),
-                                  (Point(x: 30, y: 120), Point(x: 29.9, y: 120)),
-                                  (Point(x: 120, y: 209.9), Point(x: 120, y: 210)),
-                                  (Point(x: 120, y: 30), Point(x: 120, y: 29.9))] {
+        for (inside, outside) in [
+            (Point(x: 209.9, y: 120), Point(x: 210, y: 120)),
+            (Point(x: 30, y: 120), Point(x: 29.9, y: 120)),
+            (Point(x: 120, y: 209.9), Point(x: 120, y: 210)),
+            (Point(x: 120, y: 30), Point(x: 120, y: 29.9))
+        ] {
             let (root, c, _) = setUp()
             root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
             root.handle(PointerEvent(.move, at: inside))
@@ -83,8 +88,11 @@ final class Recorder: ActionTarget {
         root.handle(PointerEvent(.move, at: Point(x: 130, y: 130)))
         #expect(c.isHighlighted)
         root.handle(PointerEvent(.release, at: Point(x: 130, y: 130)))
-        #expect(r.log == ["a:touchDown+", "a:touchDragInside+", "a:touchDragExit-", "a:touchDragOutside-",
-                          "a:touchDragOutside-", "a:touchDragEnter+", "a:touchDragInside+", "a:touchUpInside+"])
+        #expect(
+            r.log == [
+                "a:touchDown+", "a:touchDragInside+", "a:touchDragExit-", "a:touchDragOutside-",
+                "a:touchDragOutside-", "a:touchDragEnter+", "a:touchDragInside+", "a:touchUpInside+"
+            ])
         #expect(!c.isHighlighted)
     }
 
@@ -124,8 +132,14 @@ final class Recorder: ActionTarget {
     @MainActor
     final class Refusing: Control {
         var calls: [String] = []
-        override func beginTracking(_ touch: Touch) -> Bool { calls.append("begin"); return false }
-        override func continueTracking(_ touch: Touch) -> Bool { calls.append("continue"); return true }
+        override func beginTracking(_ touch: Touch) -> Bool {
+            calls.append("begin")
+            return false
+        }
+        override func continueTracking(_ touch: Touch) -> Bool {
+            calls.append("continue")
+            return true
+        }
         override func endTracking(_ touch: Touch?) { calls.append("end") }
     }
 
@@ -160,7 +174,7 @@ final class Recorder: ActionTarget {
         var order: [String] = []
         c.addAction(for: .touchUpInside) { _, _ in order.append("closure") }
         c.addTarget(r, action: "a", for: .touchUpInside)  // merged into the first entry
-        c.addTarget(r, action: "x", for: .touchDown)      // another action: its own entry
+        c.addTarget(r, action: "x", for: .touchDown)  // another action: its own entry
         root.handle(PointerEvent(.press, at: Point(x: 120, y: 120)))
         root.handle(PointerEvent(.release, at: Point(x: 120, y: 120)))
         #expect(r.log == ["a:touchDown+", "x:touchDown+", "a:touchUpInside+"])

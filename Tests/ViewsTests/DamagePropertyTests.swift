@@ -1,6 +1,7 @@
 import Raster
 import RasterScenes
 import Testing
+
 @testable import Views
 
 /// Damage-only frames equal full frames: random trees whose children stick out of their
@@ -19,7 +20,8 @@ import Testing
             var views: [View] = []
             for _ in 0..<(3 + Int(random.unit() * 8)) {
                 let v = makeView(&random)
-                let parent = views.isEmpty || random.unit() < 0.3 ? root : views[Int(random.unit() * Double(views.count))]
+                let parent =
+                    views.isEmpty || random.unit() < 0.3 ? root : views[Int(random.unit() * Double(views.count))]
                 parent.addSubview(v)
                 views.append(v)
             }
@@ -33,7 +35,9 @@ import Testing
                 root.render(into: full, full: true)
                 if window != full {
                     let detail = differences(window, full)
-                    Issue.record("tree \(tree), change \(change) (\(what)): the damage frame differs from the full frame in \(detail)")
+                    Issue.record(
+                        "tree \(tree), change \(change) (\(what)): the damage frame differs from the full frame in \(detail)"
+                    )
                     return
                 }
             }
@@ -42,11 +46,18 @@ import Testing
 
     /// How many pixels differ, and the pixel rectangle holding them.
     func differences(_ a: Surface, _ b: Surface) -> String {
-        var count = 0, x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var count = 0
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = -1
+        var y1 = -1
         for y in 0..<a.height {
             for x in 0..<a.width where a[x, y] != b[x, y] {
                 count += 1
-                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+                x0 = min(x0, x)
+                y0 = min(y0, y)
+                x1 = max(x1, x)
+                y1 = max(y1, y)
             }
         }
         return "\(count) pixels within x \(x0)...\(x1), y \(y0)...\(y1)"
@@ -66,8 +77,9 @@ import Testing
 
     func randomFrame(_ random: inout SplitMix64) -> Rect {
         // Frames reach past their parents on every side.
-        Rect(x: random.unit() * 90 - 20, y: random.unit() * 70 - 20, width: 4 + random.unit() * 40,
-             height: 4 + random.unit() * 34)
+        Rect(
+            x: random.unit() * 90 - 20, y: random.unit() * 70 - 20, width: 4 + random.unit() * 40,
+            height: 4 + random.unit() * 34)
     }
 
     func randomColor(_ random: inout SplitMix64) -> Color {
@@ -82,8 +94,10 @@ import Testing
     }
 
     func makeMask(_ random: inout SplitMix64) -> View {
-        let m = View(frame: Rect(x: random.unit() * 10, y: random.unit() * 10, width: 10 + random.unit() * 30,
-                                 height: 10 + random.unit() * 30))
+        let m = View(
+            frame: Rect(
+                x: random.unit() * 10, y: random.unit() * 10, width: 10 + random.unit() * 30,
+                height: 10 + random.unit() * 30))
         m.backgroundColor = Color(white: 0, alpha: 0.5 + random.unit() * 0.5)
         m.layer.cornerRadius = random.unit() * 10
         return m
@@ -92,26 +106,47 @@ import Testing
     /// One random change to `v`; returns what it was.
     func mutate(_ v: View, in root: RootView, views: [View], _ random: inout SplitMix64) -> String {
         switch Int(random.unit() * 11) {
-        case 0: v.frame = randomFrame(&random); return "frame"
-        case 1: v.center = Point(x: v.center.x + random.unit() * 30 - 15, y: v.center.y + random.unit() * 30 - 15)
+        case 0:
+            v.frame = randomFrame(&random)
+            return "frame"
+        case 1:
+            v.center = Point(x: v.center.x + random.unit() * 30 - 15, y: v.center.y + random.unit() * 30 - 15)
             return "center"
-        case 2: v.alpha = random.unit() < 0.2 ? 1 : random.unit(); return "alpha"
-        case 3: v.isHidden.toggle(); return "isHidden"
-        case 4: v.backgroundColor = random.unit() < 0.2 ? nil : randomColor(&random); return "backgroundColor"
+        case 2:
+            v.alpha = random.unit() < 0.2 ? 1 : random.unit()
+            return "alpha"
+        case 3:
+            v.isHidden.toggle()
+            return "isHidden"
+        case 4:
+            v.backgroundColor = random.unit() < 0.2 ? nil : randomColor(&random)
+            return "backgroundColor"
         case 5:
-            if v.layer.shadowOpacity > 0 && random.unit() < 0.4 { v.layer.shadowOpacity = 0 } else { setShadow(v, &random) }
+            if v.layer.shadowOpacity > 0 && random.unit() < 0.4 {
+                v.layer.shadowOpacity = 0
+            } else {
+                setShadow(v, &random)
+            }
             return "shadow"
-        case 6: v.mask = v.mask == nil ? makeMask(&random) : nil; return "mask"
-        case 7: v.clipsToBounds.toggle(); return "clipsToBounds"
-        case 8: v.bounds = Rect(x: random.unit() * 16 - 8, y: random.unit() * 16 - 8, width: v.bounds.width,
-                                height: v.bounds.height)
+        case 6:
+            v.mask = v.mask == nil ? makeMask(&random) : nil
+            return "mask"
+        case 7:
+            v.clipsToBounds.toggle()
+            return "clipsToBounds"
+        case 8:
+            v.bounds = Rect(
+                x: random.unit() * 16 - 8, y: random.unit() * 16 - 8, width: v.bounds.width,
+                height: v.bounds.height)
             return "bounds origin"
         case 9:
             // Move the view under another parent (never into its own subtree: refused).
             let parent = random.unit() < 0.3 ? root : views[Int(random.unit() * Double(views.count))]
             parent.addSubview(v)
             return "reparent"
-        default: v.layer.cornerRadius = random.unit() * 14; return "cornerRadius"
+        default:
+            v.layer.cornerRadius = random.unit() * 14
+            return "cornerRadius"
         }
     }
 }

@@ -10,14 +10,19 @@ import Views
 /// the test passing at all is what it checks; the expectations say what came back).
 @MainActor
 @Suite struct ExtremeValueTests {
-    static let extremes: [Double] = [1e300, -1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude,
-                                     -.leastNonzeroMagnitude, 1e19, -1e19, .greatestFiniteMagnitude, -0.0]
+    static let extremes: [Double] = [
+        1e300, -1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude,
+        -.leastNonzeroMagnitude, 1e19, -1e19, .greatestFiniteMagnitude, -0.0
+    ]
 
     /// Each extreme in each place of a rectangle, the others ordinary.
     static var rects: [Rect] {
         extremes.flatMap { v in
-            [Rect(x: v, y: 1, width: 10, height: 10), Rect(x: 1, y: v, width: 10, height: 10),
-             Rect(x: 1, y: 1, width: v, height: 10), Rect(x: 1, y: 1, width: 10, height: v), Rect(x: v, y: v, width: v, height: v)]
+            [
+                Rect(x: v, y: 1, width: 10, height: 10), Rect(x: 1, y: v, width: 10, height: 10),
+                Rect(x: 1, y: 1, width: v, height: 10), Rect(x: 1, y: 1, width: 10, height: v),
+                Rect(x: v, y: v, width: v, height: v)
+            ]
         }
     }
 
@@ -60,12 +65,15 @@ import Views
             c.addArc(center: Point(x: 8, y: 8), radius: v, startAngle: 0, endAngle: v, clockwise: false)
             c.addArc(tangent1End: Point(x: v, y: 0), tangent2End: Point(x: 0, y: v), radius: v)
             c.fillPath()
-            c.drawShadow(of: Path(rect: Rect(x: 2, y: 2, width: 4, height: 4)), color: .black, offset: Size(width: v, height: v),
-                         radius: v)
-            c.drawInnerShadow(of: Path(rect: Rect(x: 2, y: 2, width: 4, height: 4)), color: .black,
-                              offset: Size(width: v, height: 1), radius: v)
-            c.drawRadialGradient(Gradient(colors: [.black, .white]), startCenter: Point(x: v, y: 1), startRadius: v,
-                                 endCenter: Point(x: 8, y: 8), endRadius: v)
+            c.drawShadow(
+                of: Path(rect: Rect(x: 2, y: 2, width: 4, height: 4)), color: .black, offset: Size(width: v, height: v),
+                radius: v)
+            c.drawInnerShadow(
+                of: Path(rect: Rect(x: 2, y: 2, width: 4, height: 4)), color: .black,
+                offset: Size(width: v, height: 1), radius: v)
+            c.drawRadialGradient(
+                Gradient(colors: [.black, .white]), startCenter: Point(x: v, y: 1), startRadius: v,
+                endCenter: Point(x: 8, y: 8), endRadius: v)
             c.drawConicGradient(Gradient(colors: [.black, .white]), center: Point(x: v, y: v), angle: v)
             c.flush()
             _ = Path(ellipseIn: Rect(x: 0, y: 0, width: v, height: v)).length()
@@ -150,7 +158,8 @@ import Views
         // A replay's points and a time at the edge run to the end.
         let edge = Self.points.flatMap { [Replay.Action.click($0), .scroll($0), .hover($0)] }
         #expect(throws: Never.self) {
-            _ = try Gallery.shot(size: Size(width: 320, height: 240), specimen: "button-title", replay: edge, time: .infinity)
+            _ = try Gallery.shot(
+                size: Size(width: 320, height: 240), specimen: "button-title", replay: edge, time: .infinity)
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Layers
 import Raster
+import TestSupport
 import Testing
 import VitrineTesting
-import TestSupport
+
 @testable import Views
 
 private let golden = Golden(for: #filePath)
@@ -13,9 +14,12 @@ private let golden = Golden(for: #filePath)
 final class StarControl: Control {
     var star: Path {
         var p = Path()
-        let c = bounds.center, outer = min(bounds.width, bounds.height) / 2, inner = outer * 0.45
+        let c = bounds.center
+        let outer = min(bounds.width, bounds.height) / 2
+        let inner = outer * 0.45
         for i in 0..<10 {
-            let r = i % 2 == 0 ? outer : inner, a = Double(i) * .pi / 5 - .pi / 2
+            let r = i % 2 == 0 ? outer : inner
+            let a = Double(i) * .pi / 5 - .pi / 2
             let q = Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
             if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
         }
@@ -59,8 +63,9 @@ final class StarControl: Control {
         let suffix = scale == 1 ? "" : "@2x"
         golden.expect(try focused(button(), scale: scale), suite: "Focus", name: "ring-rounded-rect" + suffix)
         golden.expect(try focused(box, scale: scale), suite: "Focus", name: "ring-circle" + suffix)
-        golden.expect(try focused(StarControl(frame: Rect(x: 30, y: 5, width: 80, height: 80)), scale: scale),
-                      suite: "Focus", name: "ring-path" + suffix)
+        golden.expect(
+            try focused(StarControl(frame: Rect(x: 30, y: 5, width: 80, height: 80)), scale: scale),
+            suite: "Focus", name: "ring-path" + suffix)
     }
 
     @Test func theRingIsThreePointsOfTintTwoPointsOutside() throws {
@@ -105,7 +110,9 @@ final class StarControl: Control {
     /// Independent check: the bar's place and opacity worked out below from the
     /// indicator's documented geometry.
     @Test func atRestAndMidFade() throws {
-        let shown = try scene(at: 0), half = try scene(at: 0.625), gone = try scene(at: 1)
+        let shown = try scene(at: 0)
+        let half = try scene(at: 0.625)
+        let gone = try scene(at: 1)
         golden.expect(shown, suite: "ScrollIndicators", name: "shown")
         golden.expect(half, suite: "ScrollIndicators", name: "mid-fade")
         // The vertical bar: 3 points wide at x 194...197, 200 of 600 points down a track of
@@ -114,7 +121,8 @@ final class StarControl: Control {
         let y = 3 + (150 - 12 - 36) * 200 / (600 - 150) + 10
         for (picture, opacity) in [(shown, 1.0), (half, 0.5)] {
             let expected = 255 * (1 - 0.35 * opacity)
-            #expect(abs(Double(picture[195, Int(y)].r) - expected) <= 1, "\(picture[195, Int(y)]) at opacity \(opacity)")
+            #expect(
+                abs(Double(picture[195, Int(y)].r) - expected) <= 1, "\(picture[195, Int(y)]) at opacity \(opacity)")
         }
         #expect(gone[195, Int(y)] == Pixel(argb: 0xffff_ffff))
     }

@@ -1,5 +1,6 @@
 import Raster
 import Testing
+
 @testable import Views
 
 @MainActor
@@ -14,13 +15,16 @@ import Testing
                 // 14, 7 or 0 points down from left to right: the top edges alone would read
                 // each row backwards.
                 let jitter = Double(2 - c) * 7
-                let control = Checkbox(frame: Rect(x: 20 + Double(c) * 60, y: 20 + Double(r) * 60 + jitter, width: 40, height: 30))
+                let control = Checkbox(
+                    frame: Rect(x: 20 + Double(c) * 60, y: 20 + Double(r) * 60 + jitter, width: 40, height: 30))
                 control.tag = 10 * r + c
                 row.append(control)
             }
             rows.append(row)
         }
-        for (r, c) in [(2, 1), (0, 2), (1, 0), (0, 0), (2, 2), (1, 2), (0, 1), (2, 0), (1, 1)] { parent.addSubview(rows[r][c]) }
+        for (r, c) in [(2, 1), (0, 2), (1, 0), (0, 0), (2, 2), (1, 2), (0, 1), (2, 0), (1, 1)] {
+            parent.addSubview(rows[r][c])
+        }
         let disabled = Checkbox(frame: Rect(x: 250, y: 20, width: 40, height: 30))
         disabled.isEnabled = false
         let hidden = Checkbox(frame: Rect(x: 250, y: 80, width: 40, height: 30))
@@ -112,7 +116,8 @@ import Testing
         let button = Button(frame: Rect(x: 80, y: 10, width: 80, height: 40))
         root.addSubview(box)
         root.addSubview(button)
-        let boxLog = Recorder(), buttonLog = Recorder()
+        let boxLog = Recorder()
+        let buttonLog = Recorder()
         boxLog.watch(box)
         buttonLog.watch(button)
         // Nothing focused: Space activates nothing.
@@ -184,7 +189,9 @@ import Testing
         #expect(controls[0].isFocused && root.focusRing.superlayer != nil)
         root.handle(PointerEvent(.press, at: Point(x: 200, y: 30)))
         root.handle(PointerEvent(.release, at: Point(x: 200, y: 30)))
-        #expect(root.focusedView == nil && root.focusRing.superlayer == nil, "a click takes the ring away and focuses nothing")
+        #expect(
+            root.focusedView == nil && root.focusRing.superlayer == nil,
+            "a click takes the ring away and focuses nothing")
         Keys.type(Keys.tab, into: root)
         #expect(controls[3].isFocused, "Tab goes on after the button clicked")
         root.handle(PointerEvent(.press, at: Point(x: 390, y: 200)))

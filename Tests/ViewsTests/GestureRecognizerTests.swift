@@ -2,6 +2,7 @@ import Layers
 import Raster
 import Testing
 import VitrineTesting
+
 @testable import Views
 
 /// A view that logs the touches reaching it.
@@ -19,7 +20,9 @@ final class TouchLog: View {
 final class Answers: GestureRecognizerDelegate {
     var begin = true, together = false, receive = true
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { begin }
-    func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { together }
+    func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        together
+    }
     func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool { receive }
 }
 
@@ -186,7 +189,8 @@ final class Answers: GestureRecognizerDelegate {
         let (root, v) = scene()
         let button = Button(frame: Rect(x: 10, y: 10, width: 80, height: 40))
         _ = v.addSubview(button)
-        var taps = 0, clicks = 0
+        var taps = 0
+        var clicks = 0
         button.addAction(for: .touchUpInside) { _, _ in clicks += 1 }
         v.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
         press(root, 80, 80)

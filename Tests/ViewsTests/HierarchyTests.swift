@@ -1,6 +1,7 @@
 import Raster
 import TestSupport
 import Testing
+
 @testable import Views
 
 @MainActor
@@ -37,7 +38,9 @@ import Testing
     /// A view whose touch area reaches 20 points beyond its bounds, as UIKit code does by
     /// overriding `point(inside:with:)`.
     final class WideTouchView: View {
-        override func point(inside point: Point, with event: Event?) -> Bool { bounds.insetBy(dx: -20, dy: -20).contains(point) }
+        override func point(inside point: Point, with event: Event?) -> Bool {
+            bounds.insetBy(dx: -20, dy: -20).contains(point)
+        }
     }
 
     @Test func hitTestingFollowsTransformsBoundsOriginsAndPointInside() {
@@ -90,7 +93,9 @@ import Testing
     }
 
     @Test func cyclesAreRefused() {
-        let a = View(), b = View(), c = View()
+        let a = View()
+        let b = View()
+        let c = View()
         a.addSubview(b)
         b.addSubview(c)
         #expect(!c.addSubview(a))
@@ -112,7 +117,9 @@ import Testing
             var runs = 0
             override func layoutSubviews() {
                 runs += 1
-                for (i, s) in subviews.enumerated() { s.frame = Rect(x: 0, y: Double(i) * 10, width: bounds.width, height: 10) }
+                for (i, s) in subviews.enumerated() {
+                    s.frame = Rect(x: 0, y: Double(i) * 10, width: bounds.width, height: 10)
+                }
             }
         }
         let root = RootView(size: Size(width: 50, height: 50))
@@ -151,7 +158,8 @@ import Testing
     @Test func labelsAndButtonsLoadTheSystemFontOrKeepTheError() throws {
         // This machine has fonts: the defaults load and no error is kept. (Without fonts,
         // GalleryToolTests shows the error reaching the program.)
-        let label = Label(text: "x"), button = Button()
+        let label = Label(text: "x")
+        let button = Button()
         #expect(label.font != nil && label.fontError == nil)
         #expect(button.titleFont != nil && button.fontError == nil)
         // A label given no font draws no text.

@@ -2,6 +2,7 @@ import Layers
 import Raster
 import Testing
 import VitrineTesting
+
 @testable import Views
 
 @MainActor
@@ -14,10 +15,11 @@ import VitrineTesting
         card.addSubview(inner)
         var log: [String] = []
         card.addGestureRecognizer(GestureRecognizer(handler: { _ in }))  // not a hover recognizer: never told
-        card.addGestureRecognizer(HoverGestureRecognizer { r in
-            let p = r.location(in: r.view)
-            log.append("card \(r.state) \(Int(p.x)),\(Int(p.y))")
-        })
+        card.addGestureRecognizer(
+            HoverGestureRecognizer { r in
+                let p = r.location(in: r.view)
+                log.append("card \(r.state) \(Int(p.x)),\(Int(p.y))")
+            })
         inner.addGestureRecognizer(HoverGestureRecognizer { r in log.append("inner \(r.state)") })
         func move(_ x: Double, _ y: Double) { root.handle(PointerEvent(.move, at: Point(x: x, y: y), button: 0)) }
         move(5, 5)
@@ -26,8 +28,11 @@ import VitrineTesting
         move(110, 100)
         move(35, 35)  // over the inner view, still over the card
         move(200, 100)
-        #expect(log == ["card began 80,80", "card changed 90,80", "card changed 15,15", "inner began", "inner ended",
-                        "card ended 180,80"])
+        #expect(
+            log == [
+                "card began 80,80", "card changed 90,80", "card changed 15,15", "inner began", "inner ended",
+                "card ended 180,80"
+            ])
         log.removeAll()
         move(35, 35)
         root.handle(PointerEvent(.exit, at: Point(x: 0, y: 0), button: 0))

@@ -30,7 +30,8 @@ import Views
         c.scaleBy(x: 1, y: -1)
         c.draw(image, in: Rect(x: 0, y: 0, width: 10, height: 20))
         #expect(s[5, 2] == Self.red && s[5, 17] == Self.blue)
-        #expect(c.transform == AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 20), "the transform is left as it was")
+        #expect(
+            c.transform == AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 20), "the transform is left as it was")
     }
 
     @Test func aMaskImageClipsAsItDraws() throws {

@@ -1,5 +1,6 @@
 import Raster
 import Testing
+
 @testable import Views
 
 /// Keys made by hand, as a window would deliver them.

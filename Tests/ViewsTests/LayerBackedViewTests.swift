@@ -1,6 +1,7 @@
 import Layers
 import Raster
 import Testing
+
 @testable import Views
 
 /// Views on layers: each view's drawing goes to its own layer's backing store.
@@ -52,10 +53,12 @@ import Testing
             root.addSubview(Spilling(frame: Rect(x: 20, y: 20, width: 20, height: 20)))
             let s = try Surface(width: Int(60 * scale), height: Int(60 * scale), scale: scale)
             root.render(into: s)
-            var outside = 0, inside = 0
+            var outside = 0
+            var inside = 0
             for y in 0..<s.height {
                 for x in 0..<s.width {
-                    let within = (20 * scale..<40 * scale).contains(Double(x)) && (20 * scale..<40 * scale).contains(Double(y))
+                    let within =
+                        (20 * scale..<40 * scale).contains(Double(x)) && (20 * scale..<40 * scale).contains(Double(y))
                     if within { inside += s[x, y] == Self.blue ? 1 : 0 } else { outside += s[x, y] != Self.red ? 1 : 0 }
                 }
             }
@@ -80,7 +83,8 @@ import Testing
         let s = try Surface(width: 120, height: 80)
         root.render(into: s)
         let shape = star.shape
-        var outside = 0, shadowInside = 0
+        var outside = 0
+        var shadowInside = 0
         for y in 0..<80 {
             for x in 0..<120 {
                 let p = Point(x: Double(x) + 0.5 - 20, y: Double(y) + 0.5 - 20)

@@ -1,5 +1,6 @@
-@testable import Raster
 import Testing
+
+@testable import Raster
 @testable import Views
 
 @MainActor
@@ -34,7 +35,8 @@ import Testing
             root.render(into: s, full: true)
             return s
         }
-        let shadowed = try render(clips: false), clipped = try render(clips: true)
+        let shadowed = try render(clips: false)
+        let clipped = try render(clips: true)
         #expect(shadowed[50, 74].r < 200)
         #expect(clipped[50, 74] == Pixel(r: 255, g: 255, b: 255, a: 255))
     }
@@ -159,7 +161,8 @@ import Testing
         root.addSubview(wide)
         let s = try Surface(width: 200, height: 200, scale: 2)
         root.render(into: s, full: true)
-        let red = Pixel(r: 255, g: 0, b: 0, a: 255), white = Pixel(r: 255, g: 255, b: 255, a: 255)
+        let red = Pixel(r: 255, g: 0, b: 0, a: 255)
+        let white = Pixel(r: 255, g: 255, b: 255, a: 255)
         #expect(s[50, 50] == red && s[20, 20] == red && s[79, 79] == red)
         #expect(s[19, 19] == white && s[80, 80] == white && s[150, 150] == white && s[5, 150] == white)
         #expect(failures == 0)
@@ -178,7 +181,8 @@ import Testing
         #expect(v.backgroundColor == .clear && !v.isOpaque)
         let s = try Surface(width: 100, height: 60)
         root.render(into: s, full: true)
-        let blue = Pixel(r: 0, g: 0, b: 255, a: 255), red = Pixel(r: 255, g: 0, b: 0, a: 255)
+        let blue = Pixel(r: 0, g: 0, b: 255, a: 255)
+        let red = Pixel(r: 255, g: 0, b: 0, a: 255)
         #expect(s[11, 11] == blue, "the corner shows the root")
         #expect(s[50, 30] == red)
         // As a UIView: the background fills the bounds behind the drawing, rounded by the

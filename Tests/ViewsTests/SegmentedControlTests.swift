@@ -2,6 +2,7 @@ import Layers
 import Raster
 import Testing
 import VitrineTesting
+
 @testable import Views
 
 /// The segmented control: segment geometry as numbers, the card and the background in
@@ -19,8 +20,11 @@ import VitrineTesting
     @Test func segmentsShareTheWidthAndTheCardIsInsetTwoPoints() {
         let (_, c, _) = control()
         #expect(c.numberOfSegments == 3 && c.selectedSegmentIndex == SegmentedControl.noSegment)
-        #expect(c.segmentFrames == [Rect(x: 0, y: 0, width: 100, height: 32), Rect(x: 100, y: 0, width: 100, height: 32),
-                                   Rect(x: 200, y: 0, width: 100, height: 32)])
+        #expect(
+            c.segmentFrames == [
+                Rect(x: 0, y: 0, width: 100, height: 32), Rect(x: 100, y: 0, width: 100, height: 32),
+                Rect(x: 200, y: 0, width: 100, height: 32)
+            ])
         #expect(c.cardRect(for: 1) == Rect(x: 102, y: 2, width: 96, height: 28))
         c.setWidth(150, forSegmentAt: 0)
         #expect(c.segmentFrames.map(\.width) == [150, 75, 75], "a fixed width, the rest shared")
@@ -76,8 +80,9 @@ import VitrineTesting
         Keys.type(Keys.tab, into: root)
         #expect(c.isFocused, "a click took the focus away; Tab brings it back")
         Keys.type(Keys.space, into: root)
-        #expect(c.selectedSegmentIndex == 2 && r.log.filter { $0.hasPrefix("a:valueChanged") }.count == 1,
-                "Space chooses the focused segment again: \(r.log)")
+        #expect(
+            c.selectedSegmentIndex == 2 && r.log.filter { $0.hasPrefix("a:valueChanged") }.count == 1,
+            "Space chooses the focused segment again: \(r.log)")
     }
 
     @Test func insertingAndRemovingKeepTheSelection() {

@@ -1,6 +1,7 @@
 import Raster
 import Testing
 import Text
+
 @testable import Views
 
 /// Views that have a natural size say it (`intrinsicContentSize`, `sizeThatFits(_:)`,
@@ -42,8 +43,9 @@ import Text
     func aLabelDrawsAtMostItsNumberOfLines(lines: Int) throws {
         let font = try Font.system(size: 13)
         let root = RootView(size: Size(width: 120, height: 200))
-        let l = Label(frame: Rect(x: 0, y: 0, width: 120, height: 200),
-                      text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen")
+        let l = Label(
+            frame: Rect(x: 0, y: 0, width: 120, height: 200),
+            text: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen")
         l.font = font
         l.numberOfLines = lines
         l.lineBreak = .wordWrap
@@ -57,8 +59,10 @@ import Text
         // The block of `shown` lines, centred in the 200-point height.
         let top = (200 - Double(shown) * font.lineHeight) / 2
         #expect(!inkRows.isEmpty)
-        #expect(Double(inkRows.first!) >= top - 1 && Double(inkRows.last!) <= top + Double(shown) * font.lineHeight + 1,
-                "\(lines) lines: ink from row \(inkRows.first!) to \(inkRows.last!), the block \(top) + \(Double(shown) * font.lineHeight)")
+        #expect(
+            Double(inkRows.first!) >= top - 1 && Double(inkRows.last!) <= top + Double(shown) * font.lineHeight + 1,
+            "\(lines) lines: ink from row \(inkRows.first!) to \(inkRows.last!), the block \(top) + \(Double(shown) * font.lineHeight)"
+        )
         #expect(Double(inkRows.last!) > top + Double(shown - 1) * font.lineHeight, "the last allowed line has ink")
     }
 
@@ -66,7 +70,9 @@ import Text
         let b = Button()
         let font = try #require(b.titleFont)
         b.setTitle("Send", for: .normal)
-        #expect(b.intrinsicContentSize == Size(width: font.advance(of: "Send").rounded(.up), height: font.lineHeight.rounded(.up)))
+        #expect(
+            b.intrinsicContentSize
+                == Size(width: font.advance(of: "Send").rounded(.up), height: font.lineHeight.rounded(.up)))
         let pixels = try Surface(width: 40, height: 24, scale: 2)
         b.setImage(try Image(surface: pixels), for: .normal)
         // A 20 x 12 point image, the spacing, the title.

@@ -1,8 +1,9 @@
 import Layers
 import Raster
-import Text
 import Testing
+import Text
 import VitrineTesting
+
 @testable import Views
 
 /// A view of a fixed natural size.
@@ -21,8 +22,10 @@ final class Sized: View {
 @MainActor
 @Suite(.manualClock(), .serialized) struct StackViewTests {
     /// A 300 x 100 horizontal stack of views 40, 60 and 30 wide (20, 50, 30 high), 10 apart.
-    func row(_ distribution: StackView.Distribution = .fill, alignment: StackView.Alignment = .fill,
-             width: Double = 300) -> (StackView, [Sized]) {
+    func row(
+        _ distribution: StackView.Distribution = .fill, alignment: StackView.Alignment = .fill,
+        width: Double = 300
+    ) -> (StackView, [Sized]) {
         let views = [Sized(40, 20), Sized(60, 50), Sized(30, 30)]
         let stack = StackView(arrangedSubviews: views)
         stack.frame = Rect(x: 0, y: 0, width: width, height: 100)
@@ -111,7 +114,9 @@ final class Sized: View {
                 return top + f.ascent + (first ? 0 : (lines - 1) * f.lineHeight)
             }
             #expect(two.frame.height > 2 * two.font!.lineHeight, "three lines")
-            #expect(baselines.allSatisfy { abs($0 - baselines[0]) < 1e-6 }, "\(alignment): \(baselines) frames \([small, big, two].map(\.frame))")
+            #expect(
+                baselines.allSatisfy { abs($0 - baselines[0]) < 1e-6 },
+                "\(alignment): \(baselines) frames \([small, big, two].map(\.frame))")
         }
     }
 
@@ -124,7 +129,8 @@ final class Sized: View {
         // 250 points from x = 20: gaps 0 and 10, extra 250 - 130 - 10 = 110 to the first.
         #expect(widths(v) == [150, 60, 30] && xs(v) == [20, 170, 240])
         #expect(v.allSatisfy { $0.frame.minY == 5 && $0.frame.height == 90 })
-        #expect(stack.customSpacing(after: v[0]) == 0 && stack.customSpacing(after: v[1]) == StackView.spacingUseDefault)
+        #expect(
+            stack.customSpacing(after: v[0]) == 0 && stack.customSpacing(after: v[1]) == StackView.spacingUseDefault)
         stack.axis = .vertical
         stack.isLayoutMarginsRelativeArrangement = false
         stack.setCustomSpacing(StackView.spacingUseDefault, after: v[0])
@@ -146,7 +152,8 @@ final class Sized: View {
         // the end. Both move there over the second.
         #expect(widths([v[0], v[2]]) == [260, 30] && xs([v[0], v[2]]) == [0, 270])
         AnimationEngine.step(at: 10.5)
-        let w = v[0].layer.presentation().bounds.width, x = v[2].layer.presentation().frame.minX
+        let w = v[0].layer.presentation().bounds.width
+        let x = v[2].layer.presentation().frame.minX
         #expect(abs(w - 225) < 1e-6 && abs(x - 270) < 1e-6, "half way from 190 to 260: \(w); the last stays: \(x)")
         v[1].isHidden = false
         stack.layoutIfNeeded()

@@ -2,6 +2,7 @@ import Layers
 import Raster
 import Testing
 import VitrineTesting
+
 @testable import Views
 
 /// The switch, slider and progress view: UIKit's geometry as numbers, their colours read
@@ -55,8 +56,9 @@ import VitrineTesting
         var p = try shot(s, scale: scale)
         let k = scale
         let grey = StandardControlTests.over(white: .secondarySystemFill)
-        #expect(StandardControlTests.close(StandardControlTests.rgb(p[Int(64 * k), Int(25 * k)]), grey),
-                "off track \(p[Int(64 * k), Int(25 * k)]) against \(grey)")
+        #expect(
+            StandardControlTests.close(StandardControlTests.rgb(p[Int(64 * k), Int(25 * k)]), grey),
+            "off track \(p[Int(64 * k), Int(25 * k)]) against \(grey)")
         #expect(StandardControlTests.rgb(p[Int(35 * k), Int(25 * k)]) == (255, 255, 255), "thumb")
         // On: systemGreen at the left end, the thumb at the right.
         s.setOn(true, animated: false)
@@ -125,7 +127,9 @@ import VitrineTesting
         let track = s.trackRect(forBounds: s.bounds)
         #expect(track == Rect(x: 0, y: 13.5, width: 200, height: 4))
         // The thumb's edges meet the track's ends at the extremes: 172 points of travel.
-        #expect(s.thumbRect(forBounds: s.bounds, trackRect: track, value: 0.5) == Rect(x: 86, y: 1.5, width: 28, height: 28))
+        #expect(
+            s.thumbRect(forBounds: s.bounds, trackRect: track, value: 0.5) == Rect(x: 86, y: 1.5, width: 28, height: 28)
+        )
         #expect(s.thumbRect(forBounds: s.bounds, trackRect: track, value: 0).minX == 0)
         #expect(s.thumbRect(forBounds: s.bounds, trackRect: track, value: 1).maxX == 200)
         #expect(s.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: 31))
@@ -141,10 +145,13 @@ import VitrineTesting
         s.value = 0.5
         s.minimumTrackTintColor = Color(red8: 200, green8: 30, blue8: 40, alpha8: 255)
         let p = try shot(s, scale: scale)
-        let k = scale, y = Int(25.5 * k)
+        let k = scale
+        let y = Int(25.5 * k)
         #expect(StandardControlTests.rgb(p[Int(30 * k), y]) == (200, 30, 40), "minimum side")
         let grey = StandardControlTests.over(white: .systemFill)
-        #expect(StandardControlTests.close(StandardControlTests.rgb(p[Int(190 * k), y]), grey), "maximum side: \(p[Int(190 * k), y])")
+        #expect(
+            StandardControlTests.close(StandardControlTests.rgb(p[Int(190 * k), y]), grey),
+            "maximum side: \(p[Int(190 * k), y])")
         #expect(StandardControlTests.rgb(p[Int(110 * k), y]) == (255, 255, 255), "thumb in the middle")
         // Above and below the 4-point track, away from the thumb: the page.
         #expect(StandardControlTests.rgb(p[Int(30 * k), Int(21 * k)]) == (255, 255, 255))
@@ -214,10 +221,13 @@ import VitrineTesting
         p.setProgress(0.25, animated: false)
         p.tintColor = Color(red8: 10, green8: 120, blue8: 250, alpha8: 255)
         let s = try shot(p, scale: scale)
-        let k = scale, y = Int(22 * k)
+        let k = scale
+        let y = Int(22 * k)
         #expect(StandardControlTests.rgb(s[Int(40 * k), y]) == (10, 120, 250), "done part in the tint")
-        #expect(StandardControlTests.close(StandardControlTests.rgb(s[Int(150 * k), y]),
-                                           StandardControlTests.over(white: .systemFill)), "the track")
+        #expect(
+            StandardControlTests.close(
+                StandardControlTests.rgb(s[Int(150 * k), y]),
+                StandardControlTests.over(white: .systemFill)), "the track")
         #expect(StandardControlTests.rgb(s[Int(150 * k), Int(26 * k)]) == (255, 255, 255), "below the bar")
     }
 

@@ -2,6 +2,7 @@ import Layers
 import Raster
 import Testing
 import VitrineTesting
+
 @testable import Views
 
 /// The stepper and the page control: geometry, limits, autorepeat on the animation

@@ -1,6 +1,7 @@
+import Layers
 import Raster
 import Testing
-import Layers
+
 @testable import Views
 
 /// UIKit's touch methods: a view gets sets of touches with an event, in a control
@@ -11,7 +12,9 @@ import Layers
         var log: [String] = []
         var sets: [Set<Touch>] = []
         override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-            log.append("began \(touches.count) \(event?.type == .touches) \(event?.allTouches == touches) \(event?.timestamp ?? -1)")
+            log.append(
+                "began \(touches.count) \(event?.type == .touches) \(event?.allTouches == touches) \(event?.timestamp ?? -1)"
+            )
             sets.append(touches)
             super.touchesBegan(touches, with: event)
         }

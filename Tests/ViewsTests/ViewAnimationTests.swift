@@ -1,8 +1,9 @@
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import VitrineTesting
+
 @testable import Views
 
 /// `View.animate`: a view's layer animates only inside an animation block.
@@ -37,9 +38,11 @@ import VitrineTesting
 
     @Test func framesAnimateThroughPositionAndBounds() throws {
         let (_, v) = try onScreen()
-        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-            v.frame = Rect(x: 110, y: 10, width: 80, height: 50)
-        })
+        View.animate(
+            withDuration: 1, delay: 0, options: .curveLinear,
+            animations: {
+                v.frame = Rect(x: 110, y: 10, width: 80, height: 50)
+            })
         #expect(v.frame == Rect(x: 110, y: 10, width: 80, height: 50), "the model at once")
         AnimationEngine.step(at: 10.5)
         let p = v.layer.presentation()
@@ -49,7 +52,8 @@ import VitrineTesting
     @Test func anInterruptedAnimationCompletesUnfinished() throws {
         let (_, v) = try onScreen()
         var finished: [Bool] = []
-        View.animate(withDuration: 1, animations: { v.center = Point(x: 150, y: 150) }, completion: { finished.append($0) })
+        View.animate(
+            withDuration: 1, animations: { v.center = Point(x: 150, y: 150) }, completion: { finished.append($0) })
         AnimationEngine.step(at: 10.2)
         v.layer.removeAllAnimations()
         #expect(finished == [false])
@@ -71,12 +75,16 @@ import VitrineTesting
             AnimationEngine.step(at: t)
         }
         var finished: [String] = []
-        View.animate(withDuration: 1, animations: { v.center = Point(x: 135, y: 35) }, completion: { finished.append("first \($0)") })
+        View.animate(
+            withDuration: 1, animations: { v.center = Point(x: 135, y: 35) },
+            completion: { finished.append("first \($0)") })
         step(10.49)
         let before = v.layer.presentation().position.x
         step(10.5)
         let atInterruption = v.layer.presentation().position.x
-        View.animate(withDuration: 1, animations: { v.center = Point(x: 235, y: 35) }, completion: { finished.append("second \($0)") })
+        View.animate(
+            withDuration: 1, animations: { v.center = Point(x: 235, y: 35) },
+            completion: { finished.append("second \($0)") })
         #expect(v.layer.animationKeys()?.count == 2, "the first animation still runs")
         func expected(_ t: Double) -> Double {
             let first = t < 1 ? (35 - 135) * (1 - Self.easeInOut(t)) : 0
@@ -87,7 +95,9 @@ import VitrineTesting
         #expect(abs(v.layer.presentation().position.x - atInterruption) < 1e-9, "no jump")
         for t in [0.51, 0.75, 1.0, 1.25] {
             step(10 + t)
-            #expect(abs(v.layer.presentation().position.x - expected(t)) < 1e-6, "at \(t): \(v.layer.presentation().position.x), not \(expected(t))")
+            #expect(
+                abs(v.layer.presentation().position.x - expected(t)) < 1e-6,
+                "at \(t): \(v.layer.presentation().position.x), not \(expected(t))")
         }
         // The speed through the interruption is the first move's: the second starts at rest.
         let after = expected(0.51)
@@ -109,27 +119,32 @@ import VitrineTesting
 
     @Test func withoutAnimationNothingAnimatesEvenInABlock() throws {
         let (_, v) = try onScreen()
-        View.animate(withDuration: 1, animations: {
-            View.performWithoutAnimation { v.alpha = 0.3 }
-            v.backgroundColor = .blue
-        })
+        View.animate(
+            withDuration: 1,
+            animations: {
+                View.performWithoutAnimation { v.alpha = 0.3 }
+                v.backgroundColor = .blue
+            })
         #expect(v.layer.animationKeys() == ["backgroundColor"])
     }
 
     @Test func aSpringBlockSettlesAtTheEnd() throws {
         let (_, v) = try onScreen()
         var done = false
-        View.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, animations: {
-            v.center = Point(x: 135, y: 35)
-        }, completion: { done = $0 })
+        View.animate(
+            withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+            animations: {
+                v.center = Point(x: 135, y: 35)
+            }, completion: { done = $0 })
         AnimationEngine.step(at: 10.03)
         let early = v.layer.presentation().position.x
         #expect(early > 35 && early < 135)
         // Damped at one half, the spring swings past its end before it settles.
-        let swing = (0..<50).map { i -> Double in
-            AnimationEngine.step(at: 10 + Double(i) * 0.01)
-            return v.layer.presentation().position.x
-        }.max() ?? 0
+        let swing =
+            (0..<50).map { i -> Double in
+                AnimationEngine.step(at: 10 + Double(i) * 0.01)
+                return v.layer.presentation().position.x
+            }.max() ?? 0
         #expect(swing > 135)
         AnimationEngine.step(at: 10.6)
         #expect(done && v.layer.presentation().position.x == 135)

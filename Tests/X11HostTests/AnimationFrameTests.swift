@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
 import X11Host
 
@@ -16,7 +16,7 @@ struct AnimationFrameTests {
     /// in seconds: other suites running in parallel do not count.
     func cpuSeconds() -> Double {
         var usage = rusage()
-        getrusage(1 /* RUSAGE_THREAD */, &usage)
+        getrusage(1, &usage)  // RUSAGE_THREAD
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
@@ -36,9 +36,11 @@ struct AnimationFrameTests {
         var frames: [[Rect]] = []
         window.onPresent = { frames.append($0) }
         var done = false
-        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-            card.center = Point(x: 360, y: 100)
-        }, completion: { _ in done = true })
+        View.animate(
+            withDuration: 1, delay: 0, options: .curveLinear,
+            animations: {
+                card.center = Point(x: 360, y: 100)
+            }, completion: { _ in done = true })
         let start = Date()
         while !done && Date().timeIntervalSince(start) < 3 { try window.runOnce(timeout: 0.5) }
         #expect(done)

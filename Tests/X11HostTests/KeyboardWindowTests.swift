@@ -1,20 +1,28 @@
 import CX11
 import Foundation
 import Raster
+import TestSupport
 import Testing
 import Views
 import X11Host
-import TestSupport
 
 /// A view that is first responder and keeps every press it gets.
 @MainActor
 final class KeyLog: View {
     var log: [(phase: Press.Phase, key: Key, isRepeat: Bool)] = []
     override var canBecomeFirstResponder: Bool { true }
-    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) { presses.forEach { log.append((.began, $0.key, $0.isRepeat)) } }
-    override func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) { presses.forEach { log.append((.changed, $0.key, $0.isRepeat)) } }
-    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) { presses.forEach { log.append((.ended, $0.key, $0.isRepeat)) } }
-    override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) { presses.forEach { log.append((.cancelled, $0.key, $0.isRepeat)) } }
+    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        presses.forEach { log.append((.began, $0.key, $0.isRepeat)) }
+    }
+    override func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+        presses.forEach { log.append((.changed, $0.key, $0.isRepeat)) }
+    }
+    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+        presses.forEach { log.append((.ended, $0.key, $0.isRepeat)) }
+    }
+    override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+        presses.forEach { log.append((.cancelled, $0.key, $0.isRepeat)) }
+    }
 
     /// The presses of keys that type something, modifier keys left out.
     var typed: [(phase: Press.Phase, key: Key, isRepeat: Bool)] { log.filter { !$0.key.characters.isEmpty } }
@@ -39,7 +47,8 @@ struct KeyboardWindowTests {
             }
             root.addSubview(log)
             log.becomeFirstResponder()
-            window = try X11Window(title: "keys", root: root, display: server.displayName, scale: 1, className: "Vitrine-Keys")
+            window = try X11Window(
+                title: "keys", root: root, display: server.displayName, scale: 1, className: "Vitrine-Keys")
             try pump(seconds: 0.3) { false }
             server.xdotool("search", "--sync", "--class", "Vitrine-Keys", "windowfocus", "--sync")
             try pump(seconds: 0.1) { false }

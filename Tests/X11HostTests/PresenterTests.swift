@@ -1,8 +1,9 @@
 import CX11
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
+
 @testable import X11Host
 
 /// The presenters hand the server every frame as it was drawn, although they do not wait
@@ -15,7 +16,9 @@ struct PresenterTests {
 
     /// The colour of frame `k`: distinct for each frame, opaque.
     static func color(_ k: Int) -> UInt32 {
-        let r = UInt32((k * 37) & 0xff), g = UInt32((k * 91 + 40) & 0xff), b = UInt32((k * 53 + 7) & 0xff)
+        let r = UInt32((k * 37) & 0xff)
+        let g = UInt32((k * 91 + 40) & 0xff)
+        let b = UInt32((k * 53 + 7) & 0xff)
         return 0xff00_0000 | r << 16 | g << 8 | b
     }
 
@@ -35,12 +38,14 @@ struct PresenterTests {
         window.map()
         display.sync()
         let size = try #require(PixelSize(width: side, height: side))
-        let presenter = try makePresenter(display: display, visual: visual, size: size, scale: 1,
-                                          allowSharedMemory: sharedMemory)
+        let presenter = try makePresenter(
+            display: display, visual: visual, size: size, scale: 1,
+            allowSharedMemory: sharedMemory)
         defer { presenter.release() }
         let rows = (frames + columns - 1) / columns
-        let record = unsafe XCreatePixmap(display.handle, window.id, UInt32(side * columns), UInt32(side * rows),
-                                          UInt32(visual.depth))
+        let record = unsafe XCreatePixmap(
+            display.handle, window.id, UInt32(side * columns), UInt32(side * rows),
+            UInt32(visual.depth))
         defer { unsafe XFreePixmap(display.handle, record) }
         display.sync()
         let grabber = try #require(unsafe XOpenDisplay(server.displayName))
@@ -57,16 +62,20 @@ struct PresenterTests {
             let buffer = presenter.nextBuffer()
             buffer.clear(to: Pixel(argb: color(k)))
             presenter.present([Rect(x: 0, y: 0, width: Double(side), height: Double(side))], window: window)
-            unsafe XCopyArea(display.handle, window.id, record, window.gc, 0, 0, UInt32(side), UInt32(side),
-                             Int32(k % columns * side), Int32(k / columns * side))
+            unsafe XCopyArea(
+                display.handle, window.id, record, window.gc, 0, 0, UInt32(side), UInt32(side),
+                Int32(k % columns * side), Int32(k / columns * side))
             display.flush()
         }
         display.sync()
-        let image = try #require(unsafe XGetImage(display.handle, record, 0, 0, UInt32(side * columns),
-                                                  UInt32(side * rows), UInt(bitPattern: -1), ZPixmap))
+        let image = try #require(
+            unsafe XGetImage(
+                display.handle, record, 0, 0, UInt32(side * columns),
+                UInt32(side * rows), UInt(bitPattern: -1), ZPixmap))
         defer { _ = unsafe image.pointee.f.destroy_image(image) }
         let cells = (0..<frames).map { k -> UInt32 in
-            let x = Int32(k % columns * side + side / 2), y = Int32(k / columns * side + side / 2)
+            let x = Int32(k % columns * side + side / 2)
+            let y = Int32(k / columns * side + side / 2)
             let pixel = unsafe image.pointee.f.get_pixel(image, x, y)
             return UInt32(truncatingIfNeeded: pixel) | 0xff00_0000
         }
@@ -93,8 +102,9 @@ struct PresenterTests {
         let visual = try display.findVisual()
         let window = try XWindow(display: display, visual: visual, width: 32, height: 32)
         window.map()
-        let presenter = try ShmPresenter(display: display, visual: visual, size: try #require(PixelSize(width: 32, height: 32)),
-                                         scale: 1)
+        let presenter = try ShmPresenter(
+            display: display, visual: visual, size: try #require(PixelSize(width: 32, height: 32)),
+            scale: 1)
         defer { presenter.release() }
         presenter.nextBuffer().clear(to: Pixel(argb: 0xff10_2030))
         presenter.present([Rect(x: 0, y: 0, width: 32, height: 32)], window: window)

@@ -1,8 +1,8 @@
 import Foundation
 import Layers
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
 import X11Host
 
@@ -25,8 +25,9 @@ struct TwoWindowTests {
             button.setTitle("Tap", for: .normal)
             button.backgroundColor = Color(red: 0.9, green: 0.4, blue: 0.1)
             root.addSubview(button)
-            window = try X11Window(title: className, root: root, display: server.displayName, scale: 1,
-                                   className: className)
+            window = try X11Window(
+                title: className, root: root, display: server.displayName, scale: 1,
+                className: className)
             button.addAction(for: .touchUpInside) { [unowned self] _, _ in taps += 1 }
             window.onPresent = { [unowned self] _ in presents += 1 }
         }
@@ -59,15 +60,24 @@ struct TwoWindowTests {
         defer { server.stop() }
         let one = try Side(server: server, className: "VitrineOne", color: Color(red: 0.2, green: 0.3, blue: 0.5))
         let two = try Side(server: server, className: "VitrineTwo", color: Color(red: 0.3, green: 0.5, blue: 0.2))
-        defer { one.window.close(); two.window.close() }
+        defer {
+            one.window.close()
+            two.window.close()
+        }
         // Side by side: the second window moved 300 pixels right.
         #expect(try pump([one, two]) { one.presents > 0 && two.presents > 0 })
-        let id = XvfbServer.run(XvfbServer.which("xdotool")!, ["search", "--class", "VitrineTwo"],
-                                environment: ["DISPLAY": server.displayName]).stdout
+        let id =
+            XvfbServer.run(
+                XvfbServer.which("xdotool")!, ["search", "--class", "VitrineTwo"],
+                environment: ["DISPLAY": server.displayName]
+            ).stdout
             .split(separator: "\n").first.map(String.init) ?? ""
         server.xdotool("windowmove", id, "300", "0")
-        #expect(try pump([one, two]) { one.window.captureFromServer() == one.headless()
-                                         && two.window.captureFromServer() == two.headless() })
+        #expect(
+            try pump([one, two]) {
+                one.window.captureFromServer() == one.headless()
+                    && two.window.captureFromServer() == two.headless()
+            })
 
         // A click in the first window reaches its button only; the second presents nothing.
         let twoPresents = two.presents

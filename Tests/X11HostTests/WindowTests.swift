@@ -2,10 +2,10 @@ import CX11
 import Foundation
 import Layers
 import Raster
+import TestSupport
 import Testing
 import Views
 import X11Host
-import TestSupport
 
 /// The window against a real X server (Xvfb), clicked through XTEST.
 @MainActor
@@ -122,8 +122,10 @@ struct WindowTests {
         let before = residentKilobytes()
         var random = SystemRandomNumberGenerator()
         for _ in 0..<200 {
-            window.requestSize(Size(width: Double(Int.random(in: 200...900, using: &random)),
-                                    height: Double(Int.random(in: 150...700, using: &random))))
+            window.requestSize(
+                Size(
+                    width: Double(Int.random(in: 200...900, using: &random)),
+                    height: Double(Int.random(in: 150...700, using: &random))))
         }
         window.requestSize(Size(width: 500, height: 300))
         #expect(try pump(window) { window.pixelSize == (500, 300) })
@@ -168,8 +170,10 @@ struct WindowTests {
     }
 
     func windowID(_ server: XvfbServer) -> String {
-        XvfbServer.run(XvfbServer.which("xdotool")!, ["search", "--class", "Vitrine"],
-                       environment: ["DISPLAY": server.displayName]).stdout.split(separator: "\n").first.map(String.init) ?? ""
+        XvfbServer.run(
+            XvfbServer.which("xdotool")!, ["search", "--class", "Vitrine"],
+            environment: ["DISPLAY": server.displayName]
+        ).stdout.split(separator: "\n").first.map(String.init) ?? ""
     }
 
     @Test func unmappingTheWindowMidPressCancelsTheTouch() throws {
@@ -209,7 +213,9 @@ struct WindowTests {
         XFillRectangle(other, id, gc, 0, 0, 320, 200)
         XFreeGC(other, gc)
         XSync(other, 0)
-        #expect(window.captureFromServer().map { $0 != (try? window.currentFrame()) } ?? false, "the other client's paint reached the server")
+        #expect(
+            window.captureFromServer().map { $0 != (try? window.currentFrame()) } ?? false,
+            "the other client's paint reached the server")
         XClearArea(other, id, 0, 0, 0, 0, 1)
         XSync(other, 0)
         #expect(try showsItsFrame(window), "the Expose makes the window redraw what was painted over")
@@ -240,11 +246,14 @@ struct WindowTests {
         } catch let error as X11Error {
             thrown = error
         }
-        let refused = try #require(handled ? seen.first : {
-            guard case .protocolError(let name, let e) = thrown else { return nil }
-            #expect(name == server.displayName)
-            return e
-        }())
+        let refused = try #require(
+            handled
+                ? seen.first
+                : {
+                    guard case .protocolError(let name, let e) = thrown else { return nil }
+                    #expect(name == server.displayName)
+                    return e
+                }())
         #expect(refused.code == 8 && refused.request == 73, "BadMatch for GetImage: \(refused)")
         #expect(refused.resource == id && !refused.text.isEmpty, "\(refused)")
         #expect(handled == (thrown == nil))
@@ -256,16 +265,22 @@ struct WindowTests {
 
     /// The same while another program creates and removes shared-memory segments all
     /// along: only this process's segments are counted, so the other's come and go unseen.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ipcmk"), "ipcmk (util-linux) makes the segments"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ipcmk"), "ipcmk (util-linux) makes the segments")
+    )
     func droppedWindowsReleaseEverythingWhileAnotherProgramUsesSharedMemory() throws {
-        let loop = try Child("/bin/sh", ["-c", "while :; do id=$(ipcmk -M 4096 | sed 's/.*: //'); ipcrm -m \"$id\"; done"])
+        let loop = try Child(
+            "/bin/sh", ["-c", "while :; do id=$(ipcmk -M 4096 | sed 's/.*: //'); ipcrm -m \"$id\"; done"])
         defer {
             loop.signal(SIGKILL)
             _ = loop.wait(timeout: 5)
         }
         // The loop is running: it has made a segment within the first second.
         let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && !XvfbServer.sharedMemorySegments().contains(where: { $0.creator != getpid() && $0.mode == 0o644 }) {
+        while Date() < deadline
+            && !XvfbServer.sharedMemorySegments().contains(where: { $0.creator != getpid() && $0.mode == 0o644 })
+        {
             usleep(1000)
         }
         try dropWindowsAndCountWhatIsLeft()
@@ -277,13 +292,19 @@ struct WindowTests {
         let other = try #require(XOpenDisplay(server.displayName))
         defer { XCloseDisplay(other) }
         func topLevelWindows() -> Int {
-            var root: Window = 0, parent: Window = 0, count: UInt32 = 0
+            var root: Window = 0
+            var parent: Window = 0
+            var count: UInt32 = 0
             var children: UnsafeMutablePointer<Window>?
-            guard XQueryTree(other, XDefaultRootWindow(other), &root, &parent, &children, &count) != 0 else { return -1 }
+            guard XQueryTree(other, XDefaultRootWindow(other), &root, &parent, &children, &count) != 0 else {
+                return -1
+            }
             if let children { XFree(children) }
             return Int(count)
         }
-        func descriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1 }
+        func descriptors() -> Int {
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+        }
         let before = (descriptors(), topLevelWindows(), XvfbServer.sharedMemorySegments(createdBy: getpid()).count)
         for i in 0..<100 {
             let scene = Scene()
@@ -310,7 +331,9 @@ struct WindowTests {
         // The loop is idle: the DestroyNotify alone ends it.
         #expect(throws: X11Error.windowDestroyed(server.displayName)) { try window.run() }
         #expect(window.isClosed)
-        #expect(X11Error.windowDestroyed(":1").description == "the window on X display \":1\" was destroyed by another client")
+        #expect(
+            X11Error.windowDestroyed(":1").description
+                == "the window on X display \":1\" was destroyed by another client")
     }
 
     /// A view that records the modifiers of the touches it begins.
@@ -401,7 +424,8 @@ struct WindowTests {
         defer { XCloseDisplay(wm) }
         let root = XDefaultRootWindow(wm)
         XSelectInput(wm, root, SubstructureNotifyMask)
-        let protocols = XInternAtom(wm, "WM_PROTOCOLS", 0), ping = XInternAtom(wm, "_NET_WM_PING", 0)
+        let protocols = XInternAtom(wm, "WM_PROTOCOLS", 0)
+        let ping = XInternAtom(wm, "_NET_WM_PING", 0)
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = id
@@ -413,11 +437,12 @@ struct WindowTests {
         XSendEvent(wm, id, 0, NoEventMask, &event)
         XSync(wm, 0)
         var reply: XClientMessageEvent?
-        #expect(try pump(window) {
-            var e = XEvent()
-            if XCheckTypedEvent(wm, ClientMessage, &e) != 0 { reply = e.xclient }
-            return reply != nil
-        })
+        #expect(
+            try pump(window) {
+                var e = XEvent()
+                if XCheckTypedEvent(wm, ClientMessage, &e) != 0 { reply = e.xclient }
+                return reply != nil
+            })
         #expect(reply?.window == root, "the reply goes to the root window")
         #expect(reply?.message_type == protocols)
         #expect(reply.map { UInt($0.data.l.0) } == ping)
@@ -441,7 +466,8 @@ struct WindowTests {
         defer { window.close() }
         #expect(try showsItsFrame(window))
         // One second of the loop with nothing to do: it waits in poll instead of spinning.
-        let start = Date(), cpu = threadCPUSeconds()
+        let start = Date()
+        let cpu = threadCPUSeconds()
         while Date().timeIntervalSince(start) < 1 { try window.runOnce(timeout: 0.25) }
         let used = threadCPUSeconds() - cpu
         #expect(used < 0.05, "an idle second used \(used) s of CPU")
@@ -453,23 +479,27 @@ struct WindowTests {
         // Xft.dpi 192 in the server's resource database, as xrdb would set it.
         let d = try #require(XOpenDisplay(server.displayName))
         let resources = Array("Xft.dpi:\t192\n".utf8)
-        XChangeProperty(d, XRootWindow(d, XDefaultScreen(d)), XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace,
-                        resources, Int32(resources.count))
+        XChangeProperty(
+            d, XRootWindow(d, XDefaultScreen(d)), XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace,
+            resources, Int32(resources.count))
         XSync(d, 0)
         XCloseDisplay(d)
         let saved = getenv("VITRINE_SCALE").map { String(cString: $0) }
         unsetenv("VITRINE_SCALE")
         defer { if let saved { setenv("VITRINE_SCALE", saved, 1) } else { unsetenv("VITRINE_SCALE") } }
-        let fromDPI = try X11Window(title: "dpi", root: RootView(size: Size(width: 100, height: 50)), display: server.displayName)
+        let fromDPI = try X11Window(
+            title: "dpi", root: RootView(size: Size(width: 100, height: 50)), display: server.displayName)
         #expect(fromDPI.scale == 2 && fromDPI.pixelSize == (200, 100))
         fromDPI.close()
         setenv("VITRINE_SCALE", "1.5", 1)
-        let fromEnvironment = try X11Window(title: "env", root: RootView(size: Size(width: 100, height: 50)),
-                                            display: server.displayName)
+        let fromEnvironment = try X11Window(
+            title: "env", root: RootView(size: Size(width: 100, height: 50)),
+            display: server.displayName)
         #expect(fromEnvironment.scale == 1.5 && fromEnvironment.pixelSize == (150, 75))
         fromEnvironment.close()
-        let fromArgument = try X11Window(title: "arg", root: RootView(size: Size(width: 100, height: 50)),
-                                         display: server.displayName, scale: 3)
+        let fromArgument = try X11Window(
+            title: "arg", root: RootView(size: Size(width: 100, height: 50)),
+            display: server.displayName, scale: 3)
         #expect(fromArgument.scale == 3)
         fromArgument.close()
     }
@@ -479,8 +509,9 @@ struct WindowTests {
         defer { server.stop() }
         let scene = Scene()
         let before = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
-        let window = try X11Window(title: "keys", root: scene.root, display: server.displayName, scale: 1,
-                                   className: "Vitrine-Keys")
+        let window = try X11Window(
+            title: "keys", root: scene.root, display: server.displayName, scale: 1,
+            className: "Vitrine-Keys")
         defer { window.close() }
         var keys: [Key] = []
         scene.root.unhandledKeyHandler = { keys.append($0) }
@@ -490,8 +521,10 @@ struct WindowTests {
         server.xdotool("key", "--window", id, "ctrl+s")
         server.xdotool("key", "--window", id, "shift+a")
         // The modifier keys are keys too (Control_L, Shift_L); the others carry them.
-        let modifierKeys: Set<KeyboardHIDUsage> = [.keyboardLeftControl, .keyboardLeftShift, .keyboardRightControl,
-                                                   .keyboardRightShift]
+        let modifierKeys: Set<KeyboardHIDUsage> = [
+            .keyboardLeftControl, .keyboardLeftShift, .keyboardRightControl,
+            .keyboardRightShift
+        ]
         func plain() -> [Key] { keys.filter { !modifierKeys.contains($0.keyCode) } }
         #expect(try pump(window) { plain().count == 3 })
         let got = plain()
@@ -530,8 +563,10 @@ struct WindowTests {
 
     /// Sends WM_DELETE_WINDOW to the window of a class, as a window manager does.
     func sendDeleteWindow(display: String, windowClass: String) -> Bool {
-        let out = XvfbServer.run(XvfbServer.which("xdotool")!, ["search", "--class", windowClass], environment: ["DISPLAY": display])
-        guard let id = out.stdout.split(separator: "\n").first.flatMap({ UInt($0) }), let d = XOpenDisplay(display) else { return false }
+        let out = XvfbServer.run(
+            XvfbServer.which("xdotool")!, ["search", "--class", windowClass], environment: ["DISPLAY": display])
+        guard let id = out.stdout.split(separator: "\n").first.flatMap({ UInt($0) }), let d = XOpenDisplay(display)
+        else { return false }
         defer { XCloseDisplay(d) }
         var event = XEvent()
         event.xclient.type = ClientMessage

@@ -1,8 +1,8 @@
 import CX11
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
 import Views
 import X11Host
 
@@ -11,11 +11,17 @@ import X11Host
 /// real server, whose double-click time and distance a window takes.
 @MainActor
 struct XSettingsTests {
-    enum Value { case integer(Int32), string(String), color(UInt16, UInt16, UInt16, UInt16) }
+    enum Value {
+        case integer(Int32)
+        case string(String)
+        case color(UInt16, UInt16, UInt16, UInt16)
+    }
 
     /// The `_XSETTINGS_SETTINGS` bytes of `settings`, as the specification lays them out.
     static func bytes(_ settings: [(String, Value)], bigEndian: Bool = false) -> [UInt8] {
-        func card16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)] }
+        func card16(_ v: UInt16) -> [UInt8] {
+            bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)]
+        }
         func card32(_ v: UInt32) -> [UInt8] {
             let le = [UInt8(v & 255), UInt8((v >> 8) & 255), UInt8((v >> 16) & 255), UInt8(v >> 24)]
             return bigEndian ? le.reversed() : le
@@ -24,7 +30,11 @@ struct XSettingsTests {
         var out: [UInt8] = [bigEndian ? 1 : 0, 0, 0, 0] + card32(7) + card32(UInt32(settings.count))
         for (name, value) in settings {
             let type: UInt8
-            switch value { case .integer: type = 0; case .string: type = 1; case .color: type = 2 }
+            switch value {
+            case .integer: type = 0
+            case .string: type = 1
+            case .color: type = 2
+            }
             out += [type, 0] + card16(UInt16(name.utf8.count)) + padded(name) + card32(3)
             switch value {
             case .integer(let v): out += card32(UInt32(bitPattern: v))
@@ -38,7 +48,7 @@ struct XSettingsTests {
     static let sample: [(String, Value)] = [
         ("Net/ThemeName", .string("Adwaita")), ("Net/DoubleClickTime", .integer(250)),
         ("Gtk/CursorThemeColor", .color(1, 2, 3, 65535)), ("Net/DoubleClickDistance", .integer(8)),
-        ("Xft/DPI", .integer(-1)),
+        ("Xft/DPI", .integer(-1))
     ]
 
     @Test(arguments: [false, true])
@@ -63,7 +73,8 @@ struct XSettingsTests {
         var badOrder = good
         badOrder[0] = 2
         #expect(XSettings(bytes: badOrder) == nil)
-        let absurd = XSettings(bytes: Self.bytes([("Net/DoubleClickTime", .integer(-5)), ("Net/DoubleClickDistance", .integer(1 << 30))]))
+        let absurd = XSettings(
+            bytes: Self.bytes([("Net/DoubleClickTime", .integer(-5)), ("Net/DoubleClickDistance", .integer(1 << 30))]))
         #expect(absurd != nil && absurd?.doubleClickInterval == nil && absurd?.doubleClickDistance == nil)
     }
 

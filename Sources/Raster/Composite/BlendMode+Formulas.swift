@@ -4,9 +4,11 @@
 extension BlendMode {
     /// The result of blending premultiplied `s` onto premultiplied `d`, before coverage.
     func blend(_ s: UInt32, _ d: UInt32) -> UInt32 {
-        let sa = Float(s >> 24) / 255, da = Float(d >> 24) / 255
-        let sc = BlendMode.channels(s), dc = BlendMode.channels(d)
-        var out: SIMD4<Float>   // premultiplied r, g, b, a
+        let sa = Float(s >> 24) / 255
+        let da = Float(d >> 24) / 255
+        let sc = BlendMode.channels(s)
+        let dc = BlendMode.channels(d)
+        var out: SIMD4<Float>  // premultiplied r, g, b, a
         switch self {
         case .normal: out = sc + dc * (1 - sa)
         case .clear: out = .zero
@@ -28,7 +30,8 @@ extension BlendMode {
         default:
             // Separable and non-separable blends: unpremultiply, blend, then composite
             // co = cs*as*(1-ab) + cb*ab*(1-as) + as*ab*B(cb, cs).
-            let cs = sa > 0 ? sc / sa : .zero, cb = da > 0 ? dc / da : .zero
+            let cs = sa > 0 ? sc / sa : .zero
+            let cb = da > 0 ? dc / da : .zero
             let b = mix(SIMD3(cb.x, cb.y, cb.z), SIMD3(cs.x, cs.y, cs.z))
             let ao = sa + da * (1 - sa)
             let rgb = SIMD3(sc.x, sc.y, sc.z) * (1 - da) + SIMD3(dc.x, dc.y, dc.z) * (1 - sa) + b * (sa * da)
@@ -77,7 +80,9 @@ extension BlendMode {
     private static func lum(_ c: SIMD3<Float>) -> Float { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
 
     private static func clipColor(_ c: SIMD3<Float>) -> SIMD3<Float> {
-        let l = lum(c), n = c.min(), x = c.max()
+        let l = lum(c)
+        let n = c.min()
+        let x = c.max()
         var r = c
         if n < 0 { r = SIMD3(repeating: l) + (r - SIMD3(repeating: l)) * (l / (l - n)) }
         if x > 1 { r = SIMD3(repeating: l) + (r - SIMD3(repeating: l)) * ((1 - l) / (x - l)) }
@@ -91,7 +96,8 @@ extension BlendMode {
     private static func sat(_ c: SIMD3<Float>) -> Float { c.max() - c.min() }
 
     private static func setSat(_ c: SIMD3<Float>, _ s: Float) -> SIMD3<Float> {
-        let mx = c.max(), mn = c.min()
+        let mx = c.max()
+        let mn = c.min()
         guard mx > mn else { return .zero }
         return (c - SIMD3(repeating: mn)) * (s / (mx - mn))
     }

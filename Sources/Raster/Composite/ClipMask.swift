@@ -30,15 +30,18 @@ import Glibc
     /// A mask over `bounds` of the alpha of `surface`, whose pixel (0, 0) is device pixel
     /// `origin` (the surface covers `bounds`), multiplied by `previous` where there is one
     /// (its bounds hold these).
-    convenience init(alphaOf surface: Surface, at origin: (x: Int, y: Int), bounds: IntRect,
-                     times previous: ClipMask?) throws(RasterError) {
+    convenience init(
+        alphaOf surface: Surface, at origin: (x: Int, y: Int), bounds: IntRect,
+        times previous: ClipMask?
+    ) throws(RasterError) {
         // Every byte is written below.
         try self.init(bounds: bounds, cleared: false)
         let width = bounds.width
         for y in bounds.y0..<bounds.y1 {
             // Safe: the rows of `bounds`, moved back by the origin, lie inside the surface,
             // and inside this mask and `previous`.
-            let src = unsafe surface.row(y - origin.y) + (bounds.x0 - origin.x), out = unsafe pointer(bounds.x0, y)
+            let src = unsafe surface.row(y - origin.y) + (bounds.x0 - origin.x)
+            let out = unsafe pointer(bounds.x0, y)
             // Two loops without a branch inside, which the compiler turns into vector code.
             if let previous {
                 let old = unsafe previous.pointer(bounds.x0, y)
@@ -60,7 +63,8 @@ import Glibc
         let width = bounds.width
         for y in bounds.y0..<bounds.y1 {
             // Safe: the rows of `bounds` lie inside this mask, `kept` and `previous`.
-            let src = unsafe kept.pointer(bounds.x0, y), old = unsafe previous.pointer(bounds.x0, y)
+            let src = unsafe kept.pointer(bounds.x0, y)
+            let old = unsafe previous.pointer(bounds.x0, y)
             let out = unsafe pointer(bounds.x0, y)
             for i in 0..<width {
                 unsafe out[i] = unsafe UInt8(truncatingIfNeeded: PixelMath.mul(UInt32(src[i]), UInt32(old[i])))

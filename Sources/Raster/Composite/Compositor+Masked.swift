@@ -5,8 +5,10 @@ extension Compositor {
     /// skipped and fully covered runs take the unmasked path. Each pixel gets exactly the
     /// one-pixel formula: `s = color * c / 255`, `d = s + d * (255 - alpha(s)) / 255`.
     @inline(never)
-    static func overMasked(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int, color: UInt32,
-                           coverage: UInt32, rounding: UInt16) {
+    static func overMasked(
+        _ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int, color: UInt32,
+        coverage: UInt32, rounding: UInt16
+    ) {
         let low = SIMD4<UInt32>(repeating: 0x00ff_00ff)
         let colorRB = unsafe unsafeBitCast(SIMD4<UInt32>(repeating: color & 0x00ff_00ff), to: SIMD8<UInt16>.self)
         let colorAG = unsafe unsafeBitCast(SIMD4<UInt32>(repeating: (color >> 8) & 0x00ff_00ff), to: SIMD8<UInt16>.self)
@@ -25,16 +27,20 @@ extension Compositor {
             }
             if bytes == ~0 {
                 let full = unsafe runEnd(mask, from: i + 4, count: count, of: 255)
-                unsafe solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: .normal, rounding: rounding)
+                unsafe solid(
+                    dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: .normal,
+                    rounding: rounding)
                 i = full
                 continue
             }
             // Each pixel's coverage in both of its 16-bit lanes, times `coverage`.
-            let c32 = unsafe SIMD4<UInt32>(UInt32(mask[i]), UInt32(mask[i + 1]), UInt32(mask[i + 2]), UInt32(mask[i + 3]))
+            let c32 = unsafe SIMD4<UInt32>(
+                UInt32(mask[i]), UInt32(mask[i + 1]), UInt32(mask[i + 2]), UInt32(mask[i + 3]))
             var c = unsafe unsafeBitCast(c32 | (c32 &<< 16), to: SIMD8<UInt16>.self)
             if coverage != 255 { c = divide(c &* k &+ 128) }
             // The source scaled by its coverage, then the destination by what it leaves.
-            let s = unsafe unsafeBitCast(divide(colorRB &* c &+ 128) | (divide(colorAG &* c &+ 128) &<< 8), to: SIMD4<UInt32>.self)
+            let s = unsafe unsafeBitCast(
+                divide(colorRB &* c &+ 128) | (divide(colorAG &* c &+ 128) &<< 8), to: SIMD4<UInt32>.self)
             let ia32 = 255 &- (s &>> 24)
             let ia = unsafe unsafeBitCast(ia32 | (ia32 &<< 16), to: SIMD8<UInt16>.self)
             let p = unsafe UnsafeMutableRawPointer(dst + i)

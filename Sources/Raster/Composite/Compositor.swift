@@ -6,14 +6,17 @@ enum Compositor {
     /// Blends one premultiplied colour over `count` pixels at `dst`, each covered by
     /// `coverage` (0...255) times `mask[i] / 255` when a mask row is given. Callers that
     /// blend many runs read `rounding` once and pass it.
-    static func solid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
-                      mask: UnsafePointer<UInt8>?, mode: BlendMode, rounding: UInt16 = RoundingMultiplier.value) {
+    static func solid(
+        _ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, coverage: UInt32,
+        mask: UnsafePointer<UInt8>?, mode: BlendMode, rounding: UInt16 = RoundingMultiplier.value
+    ) {
         if let mask = unsafe mask {
             if mode == .normal {
                 if count >= 8 && WideKernels.available {
                     unsafe WideKernels.overMasked(dst, mask: mask, count: count, color: color, coverage: coverage)
                 } else {
-                    unsafe overMasked(dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
+                    unsafe overMasked(
+                        dst, mask: mask, count: count, color: color, coverage: coverage, rounding: rounding)
                 }
                 return
             }
@@ -23,7 +26,9 @@ enum Compositor {
             while i < count {
                 let full = unsafe runEnd(mask, from: i, count: count, of: 255)
                 if full - i >= 4 {
-                    unsafe solid(dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode, rounding: rounding)
+                    unsafe solid(
+                        dst + i, count: full - i, color: color, coverage: coverage, mask: nil, mode: mode,
+                        rounding: rounding)
                     i = full
                     continue
                 }
@@ -59,8 +64,10 @@ enum Compositor {
     /// 16-bit lanes (SSE2's pmullw and pmulhuw), the rest one by one; `rounding` is
     /// `RoundingMultiplier.value`.
     @inline(__always)
-    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, inverseAlpha ia: UInt32,
-                          rounding: UInt16) {
+    static func overSolid(
+        _ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, inverseAlpha ia: UInt32,
+        rounding: UInt16
+    ) {
         // Long runs are worth the call into the AVX2 loop.
         if count >= 32 && WideKernels.available {
             unsafe WideKernels.overSolid(dst, stride: 0, rows: 1, count: count, color: color, inverseAlpha: ia)
@@ -104,8 +111,10 @@ enum Compositor {
 
     /// Blends a row of premultiplied source pixels over `count` pixels at `dst`, covered as
     /// in `solid`.
-    static func row(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, coverage: UInt32,
-                    mask: UnsafePointer<UInt8>?, mode: BlendMode) {
+    static func row(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, coverage: UInt32,
+        mask: UnsafePointer<UInt8>?, mode: BlendMode
+    ) {
         if unsafe mode == .normal && mask == nil {
             if coverage == 255 && count >= 16 && WideKernels.available {
                 unsafe WideKernels.overRow(dst, source: source, count: count)
@@ -113,7 +122,11 @@ enum Compositor {
                 for i in 0..<count {
                     let s = unsafe source[i]
                     let a = s >> 24
-                    if a == 255 { unsafe dst[i] = s } else if a != 0 { unsafe dst[i] = unsafe PixelMath.over(s, dst[i]) }
+                    if a == 255 {
+                        unsafe dst[i] = s
+                    } else if a != 0 {
+                        unsafe dst[i] = unsafe PixelMath.over(s, dst[i])
+                    }
                 }
             } else {
                 for i in 0..<count where unsafe source[i] != 0 {
@@ -172,19 +185,24 @@ enum Compositor {
     /// Composites the rows of `source`, placed with its origin at device pixel `origin`,
     /// over `bounds` of `target` (inside it, and inside `source` once moved back), with
     /// `alpha` (0...255), the clip mask and the blend mode: a layer put back.
-    static func surface(_ source: Surface, at origin: (x: Int, y: Int), over bounds: IntRect, into target: Surface,
-                        alpha: UInt32, clip: ClipMask?, mode: BlendMode) {
+    static func surface(
+        _ source: Surface, at origin: (x: Int, y: Int), over bounds: IntRect, into target: Surface,
+        alpha: UInt32, clip: ClipMask?, mode: BlendMode
+    ) {
         for y in bounds.y0..<bounds.y1 {
             // Safe: bounds lie inside the target, and shifted by the origin inside the source.
-            unsafe Compositor.row(target.row(y) + bounds.x0, source: source.row(y - origin.y) + (bounds.x0 - origin.x),
-                                  count: bounds.width, coverage: alpha,
-                                  mask: clip.map { unsafe UnsafePointer($0.pointer(bounds.x0, y)) }, mode: mode)
+            unsafe Compositor.row(
+                target.row(y) + bounds.x0, source: source.row(y - origin.y) + (bounds.x0 - origin.x),
+                count: bounds.width, coverage: alpha,
+                mask: clip.map { unsafe UnsafePointer($0.pointer(bounds.x0, y)) }, mode: mode)
         }
     }
 
     /// Composites a premultiplied pixel over `box` of `target` through `mask` (whose
     /// bounds hold `box`), times the clip mask, with a blend mode: a shadow's coverage.
-    static func mask(_ mask: CoverageMask, box: IntRect, pixel: UInt32, into target: Surface, clip: ClipMask?, mode: BlendMode) {
+    static func mask(
+        _ mask: CoverageMask, box: IntRect, pixel: UInt32, into target: Surface, clip: ClipMask?, mode: BlendMode
+    ) {
         var row = [UInt8](repeating: 0, count: box.width)
         let rounding = RoundingMultiplier.value
         do {
@@ -196,12 +214,15 @@ enum Compositor {
                     // Safe: src + box.width stays inside the mask's row; the run lies
                     // inside the clip bounds, inside the surface.
                     if let clipRow = unsafe clipRow {
-                        for i in 0..<box.width { unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i]))) }
+                        for i in 0..<box.width {
+                            unsafe out[i] = unsafe UInt8(PixelMath.mul(UInt32(bytes[src + i]), UInt32(clipRow[i])))
+                        }
                     } else {
                         unsafe out.baseAddress!.update(from: bytes + src, count: box.width)
                     }
-                    unsafe Compositor.solid(target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
-                                     mask: UnsafePointer(out.baseAddress!), mode: mode, rounding: rounding)
+                    unsafe Compositor.solid(
+                        target.row(y) + box.x0, count: box.width, color: pixel, coverage: 255,
+                        mask: UnsafePointer(out.baseAddress!), mode: mode, rounding: rounding)
                 }
             }
         }

@@ -59,8 +59,9 @@
             // An edge of coverage 0 is colour 0, which the loop leaves alone.
             @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }
             let e = (edge(edges.left), edge(edges.right))
-            unsafe WideKernels.overSolidBlock(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count,
-                                              count: count, color: s, edges: e, room: rowWords - x, lead: x)
+            unsafe WideKernels.overSolidBlock(
+                row(rows.lowerBound) + x, stride: rowWords, rows: rows.count,
+                count: count, color: s, edges: e, room: rowWords - x, lead: x)
             return
         } else if ia != 255 {
             for y in rows {
@@ -69,7 +70,8 @@
         }
         // An edge pixel: `PixelMath.over` of the colour scaled by its coverage, as `span`
         // blends it, down the column a row's words at a time.
-        let step = rowWords, height = rows.count
+        let step = rowWords
+        let height = rows.count
         func column(_ column: Int, _ edge: UInt8) {
             guard edge != 0 else { return }
             let e = PixelMath.scale(color, UInt32(edge))
@@ -85,8 +87,10 @@
 
     /// A rectangle's rows in one pass of the AVX2 loop, each kind of row with its colours,
     /// when the run is a plain source-over; otherwise a block for each kind.
-    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
-                            last: RowCoverage) {
+    mutating func rectangle(
+        rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+        last: RowCoverage
+    ) {
         guard plain && wide, !rows.isEmpty else {
             return rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
         }
@@ -104,23 +108,27 @@
             put(0, first)
             put(3, inner)
             put(6, last)
-            unsafe WideKernels.overRect(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count, count: count,
-                                        colors: colors.baseAddress!, edges: edges, room: rowWords - x, lead: x)
+            unsafe WideKernels.overRect(
+                row(rows.lowerBound) + x, stride: rowWords, rows: rows.count, count: count,
+                colors: colors.baseAddress!, edges: edges, room: rowWords - x, lead: x)
         }
     }
 
     /// Rows go to the AVX2 sweep when the run is a plain source-over.
     var sweepsRows: Bool { plain && wide }
 
-    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
-                        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int) {
+    mutating func sweep(
+        rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
+        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int
+    ) {
         // Safe: each row's pixels `x..<x+width` lie inside the clip bounds, inside the
         // surface, whose rows hold `rowWords` words; the cells and bits are the
         // rasterizer's band.
-        unsafe WideKernels.sweepOverSolid(cells: cells, touched: touched, pitch: pitch, width: width, words: words,
-                                          rows: rows.count, dst: row(rows.lowerBound) + x, stride: rowWords,
-                                          room: rowWords - x, color: color, evenOdd: rule == .evenOdd,
-                                          precision: precision)
+        unsafe WideKernels.sweepOverSolid(
+            cells: cells, touched: touched, pitch: pitch, width: width, words: words,
+            rows: rows.count, dst: row(rows.lowerBound) + x, stride: rowWords,
+            room: rowWords - x, color: color, evenOdd: rule == .evenOdd,
+            precision: precision)
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -129,10 +137,12 @@
         if count == 1 && plain {
             // Edge pixels come one at a time: blend them without the run's set-up.
             let p = unsafe row(y) + x
-            unsafe p.pointee = unsafe PixelMath.over(coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage)), p.pointee)
+            unsafe p.pointee = unsafe PixelMath.over(
+                coverage == 255 ? color : PixelMath.scale(color, UInt32(coverage)), p.pointee)
             return
         }
-        unsafe Compositor.solid(row(y) + x, count: count, color: color, coverage: UInt32(coverage),
-                         mask: mask.map { unsafe UnsafePointer($0.pointer(x, y)) }, mode: mode, rounding: rounding)
+        unsafe Compositor.solid(
+            row(y) + x, count: count, color: color, coverage: UInt32(coverage),
+            mask: mask.map { unsafe UnsafePointer($0.pointer(x, y)) }, mode: mode, rounding: rounding)
     }
 }

@@ -16,8 +16,10 @@ enum WideKernels {
     /// `Compositor.overSolid` on `rows` runs of `count` pixels, the first at `dst`, each
     /// `stride` pixels after the one before. Call only when `available`.
     @inline(__always)
-    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
-                          inverseAlpha ia: UInt32) {
+    static func overSolid(
+        _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
+        inverseAlpha ia: UInt32
+    ) {
         unsafe crk_over_solid_avx2(dst, stride, rows, count, color, ia)
     }
 
@@ -29,8 +31,10 @@ enum WideKernels {
     /// the surface's row: those outside the run and its edges are written back unchanged
     /// (a long row starts on 32 bytes). Call only when `available`.
     @inline(__always)
-    static func overSolidBlock(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
-                               edges: (left: UInt32, right: UInt32), room: Int, lead: Int) {
+    static func overSolidBlock(
+        _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32,
+        edges: (left: UInt32, right: UInt32), room: Int, lead: Int
+    ) {
         unsafe crk_over_solid_block_avx2(dst, stride, rows, count, color, edges.left, edges.right, room, lead)
     }
 
@@ -38,24 +42,30 @@ enum WideKernels {
     /// the run's and its edge pixels' (0 leaves a pixel alone), `edges` says which edge
     /// pixels the rows have. Call only when `available`.
     @inline(__always)
-    static func overRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
-                         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int) {
+    static func overRows(
+        _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
+        colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int
+    ) {
         unsafe crk_over_rows_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
     }
 
     /// `overRows` on a rectangle's rows: `colors` holds three for its first row, three
     /// for the rows between and three for its last. Call only when `available`.
     @inline(__always)
-    static func overRect(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
-                         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int) {
+    static func overRect(
+        _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
+        colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int
+    ) {
         unsafe crk_over_rect_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
     }
 
     /// `Compositor.overMasked`: `color` over `count` pixels at `dst`, each through its
     /// byte of `mask` times `coverage`. Call only when `available`.
     @inline(__always)
-    static func overMasked(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int, color: UInt32,
-                           coverage: UInt32) {
+    static func overMasked(
+        _ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int, color: UInt32,
+        coverage: UInt32
+    ) {
         unsafe crk_over_masked_avx2(dst, mask, count, color, coverage)
     }
 
@@ -65,11 +75,14 @@ enum WideKernels {
     /// `stride` words on; the `room` pixels from each row's first lie in the surface's
     /// row, and those past `width` are written back unchanged. Call only when `available`.
     @inline(__always)
-    static func sweepOverSolid(cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>, pitch: Int,
-                               width: Int, words: Int, rows: Int, dst: UnsafeMutablePointer<UInt32>, stride: Int,
-                               room: Int, color: UInt32, evenOdd: Bool, precision: Int) {
-        unsafe crk_sweep_over_solid_avx2(cells, touched, pitch, width, words, rows, dst, stride, room, color, evenOdd,
-                                         Int32(precision))
+    static func sweepOverSolid(
+        cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>, pitch: Int,
+        width: Int, words: Int, rows: Int, dst: UnsafeMutablePointer<UInt32>, stride: Int,
+        room: Int, color: UInt32, evenOdd: Bool, precision: Int
+    ) {
+        unsafe crk_sweep_over_solid_avx2(
+            cells, touched, pitch, width, words, rows, dst, stride, room, color, evenOdd,
+            Int32(precision))
     }
 
     /// `Compositor.row` in the normal mode at full coverage without a mask: `count`

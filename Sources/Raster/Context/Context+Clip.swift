@@ -35,8 +35,10 @@ extension Context {
 
     /// The mask of one clip over `bounds`, times `previous` (whose bounds hold these).
     /// `outlined`: a path's outline is in the rasterizer already.
-    func makeMask(_ kind: ClipChain.Kind, bounds: IntRect, previous: ClipMask?,
-                  outlined: Bool = false) throws(RasterError) -> ClipMask {
+    func makeMask(
+        _ kind: ClipChain.Kind, bounds: IntRect, previous: ClipMask?,
+        outlined: Bool = false
+    ) throws(RasterError) -> ClipMask {
         switch kind {
         case .path(let path, let rule, let transform):
             let mask = try ClipMask(bounds: bounds)

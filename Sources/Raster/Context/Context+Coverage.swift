@@ -21,7 +21,8 @@ extension Context {
             // from the state in force here.
             guard let painter = solidPainter(color) else { return }
             // Inside a shadow's layer, device pixels start at the layer's corner.
-            let x = x + Int((state.transform.tx - outer.tx).rounded()), y = y + Int((state.transform.ty - outer.ty).rounded())
+            let x = x + Int((state.transform.tx - outer.tx).rounded())
+            let y = y + Int((state.transform.ty - outer.ty).rounded())
             let mask: CoverageMask
             do throws(RasterError) {
                 mask = try CoverageMask(bounds: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), copying: coverage)

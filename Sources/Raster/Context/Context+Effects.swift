@@ -3,16 +3,21 @@ extension Context {
     /// coverage blurred with sigma = `radius` points, moved by `offset` points, in `color`
     /// times `opacity`. With `outsideOnly`, the part under the path itself is left out,
     /// so a translucent shape shows no shadow through it.
-    public func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
-                           outsideOnly: Bool = false) {
-        drawShadow(of: path, color: color, opacity: opacity, offset: offset, radius: radius, outsideOnly: outsideOnly,
-                   cache: nil)
+    public func drawShadow(
+        of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+        outsideOnly: Bool = false
+    ) {
+        drawShadow(
+            of: path, color: color, opacity: opacity, offset: offset, radius: radius, outsideOnly: outsideOnly,
+            cache: nil)
     }
 
     /// As `drawShadow(of:color:opacity:offset:radius:outsideOnly:)`; a `cache` skips the
     /// blur when the same shadow is drawn again (a layer's shadow, frame after frame).
-    package func drawShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
-                            outsideOnly: Bool = false, cache: ShadowCache?) {
+    package func drawShadow(
+        of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+        outsideOnly: Bool = false, cache: ShadowCache?
+    ) {
         guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
         let mask = cachedShadow(path, style, kind: outsideOnly ? 1 : 0, cache) { shape throws(RasterError) in
             // The part outside the shape, from its coverage before the blur.
@@ -23,9 +28,12 @@ extension Context {
                 outside = o
             }
             try shape.blur(sigma: style.sigma)
-            return try shape.shadowCoverage(style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
+            return try shape.shadowCoverage(
+                style: style, keep: outside, limit: IntRect(width: target.width, height: target.height))
         }
-        if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
+        if let mask {
+            composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
+        }
     }
 
     /// Draws the shadow cast inside a path by its surroundings (an inner shadow): the
@@ -37,8 +45,10 @@ extension Context {
 
     /// As `drawInnerShadow(of:color:opacity:offset:radius:)`; a `cache` skips the blur
     /// when the same shadow is drawn again.
-    package func drawInnerShadow(of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
-                                 cache: ShadowCache?) {
+    package func drawInnerShadow(
+        of path: Path, color: Color, opacity: Double = 1, offset: Size, radius: Double,
+        cache: ShadowCache?
+    ) {
         guard let style = shadowStyle(color: color, opacity: opacity, offset: offset, radius: radius) else { return }
         let mask = cachedShadow(path, style, kind: 2, cache) { shape throws(RasterError) in
             let inverse = try shape.copy()
@@ -46,18 +56,24 @@ extension Context {
             // Beyond the plane lies the outside of the shape, fully covered by the inverse:
             // a clamped blur keeps it so.
             try inverse.blur(sigma: style.sigma, edges: .clamp)
-            return try inverse.shadowCoverage(style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
+            return try inverse.shadowCoverage(
+                style: style, keep: shape, limit: IntRect(width: target.width, height: target.height))
         }
-        if let mask { composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb) }
+        if let mask {
+            composite(mask, pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
+        }
     }
 
     /// The coverage of a shadow: from the cache when it holds this very shadow, else made
     /// from the path's coverage by `make` (and remembered). Nil when there is none, or
     /// when its memory could not be had (recorded in `failure`).
-    private func cachedShadow(_ path: Path, _ style: ShadowStyle, kind: Int, _ cache: ShadowCache?,
-                              make: (AlphaPlane) throws(RasterError) -> CoverageMask) -> CoverageMask? {
-        let key = ShadowCache.Key(path: path, transform: state.transform, dx: style.dx, dy: style.dy, sigma: style.sigma,
-                                  kind: kind, width: target.width, height: target.height)
+    private func cachedShadow(
+        _ path: Path, _ style: ShadowStyle, kind: Int, _ cache: ShadowCache?,
+        make: (AlphaPlane) throws(RasterError) -> CoverageMask
+    ) -> CoverageMask? {
+        let key = ShadowCache.Key(
+            path: path, transform: state.transform, dx: style.dx, dy: style.dy, sigma: style.sigma,
+            kind: kind, width: target.width, height: target.height)
         if let mask = cache?.shapeMask(for: key) { return mask }
         let mask: CoverageMask
         do {
@@ -119,10 +135,12 @@ extension Context {
     private func shadowStyle(color: Color, opacity: Double, offset: Size, radius: Double) -> ShadowStyle? {
         let c = color.withAlpha(color.alpha * Color.clamp(opacity))
         guard !c.isClear, offset.width.isFinite, offset.height.isFinite, !radius.isNaN,
-              !state.clipBounds.isEmpty else { return nil }
+            !state.clipBounds.isEmpty
+        else { return nil }
         let k = target.scale
-        return ShadowStyle(color: c, dx: offset.width * k, dy: offset.height * k,
-                           sigma: GaussianBlur.clampSigma(radius * k))
+        return ShadowStyle(
+            color: c, dx: offset.width * k, dy: offset.height * k,
+            sigma: GaussianBlur.clampSigma(radius * k))
     }
 
     /// A path's coverage in a plane with room around it for the shadow's blur and offset.

@@ -26,8 +26,9 @@ extension Context {
             return
         }
         let k = target.scale
-        state.shadow = ShadowStyle(color: color, dx: offset.width * k, dy: offset.height * k,
-                                   sigma: GaussianBlur.clampSigma(sigma * k))
+        state.shadow = ShadowStyle(
+            color: color, dx: offset.width * k, dy: offset.height * k,
+            sigma: GaussianBlur.clampSigma(sigma * k))
     }
 
     /// Begins a transparency layer (`CGContextBeginTransparencyLayer`): until the matching
@@ -49,8 +50,10 @@ extension Context {
     /// given, keeps from one frame to the next while the layer holds the same `content`,
     /// under the same transform and clip: what Core Animation does for a layer's shadow
     /// without a path. The pixels are those of the shadow made anew.
-    package func beginTransparencyLayer(in rect: Rect, unclipped: Bool, content: LayerContent?,
-                                        shadowCache cache: ShadowCache?) {
+    package func beginTransparencyLayer(
+        in rect: Rect, unclipped: Bool, content: LayerContent?,
+        shadowCache cache: ShadowCache?
+    ) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return beginLayer(limit: .empty) }
         let shadow = cache.flatMap { c in content.map { GroupShadowSource(cache: c, content: $0) } }
@@ -76,10 +79,12 @@ extension Context {
         var area = input
         let layer: Surface
         do {
-            let width = max(1, area.width), height = max(1, area.height)
+            let width = max(1, area.width)
+            let height = max(1, area.height)
             if let rows {
-                layer = try Surface(width: width, height: height, scale: target.scale,
-                                    clearingRows: (rows.lowerBound - area.y0) ..< (rows.upperBound - area.y0))
+                layer = try Surface(
+                    width: width, height: height, scale: target.scale,
+                    clearingRows: (rows.lowerBound - area.y0)..<(rows.upperBound - area.y0))
             } else {
                 layer = try Surface(width: width, height: height, scale: target.scale)
             }
@@ -92,15 +97,19 @@ extension Context {
         }
         var key: ShadowCache.FillKey?
         if let fill = pendingFillShadow, let shadow = state.shadow {
-            key = ShadowCache.FillKey(path: fill.path, transform: state.transform, rule: fill.rule, alpha: fill.alpha,
-                                      dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma, clip: state.clipBounds, layer: area)
+            key = ShadowCache.FillKey(
+                path: fill.path, transform: state.transform, rule: fill.rule, alpha: fill.alpha,
+                dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma, clip: state.clipBounds, layer: area)
             pendingFillShadow = nil
         }
-        pushLayer(TransparencyLayer(parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
-                                    dirty: .empty, fillShadowKey: key, groupShadow: source.map { ($0, state.transform) },
-                                    savedStates: savedStateCount))
+        pushLayer(
+            TransparencyLayer(
+                parent: target, state: state, surface: layer, originX: area.x0, originY: area.y0,
+                dirty: .empty, fillShadowKey: key, groupShadow: source.map { ($0, state.transform) },
+                savedStates: savedStateCount))
         target = layer
-        state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
+        state.transform = state.transform.concatenating(
+            AffineTransform(translationX: Double(-area.x0), y: Double(-area.y0)))
         // The clip's anti-aliased part applies when the layer is composited.
         state.clipBounds = area.isEmpty ? .empty : IntRect(width: area.width, height: area.height)
         state.dropMask()
@@ -115,7 +124,8 @@ extension Context {
     public func endTransparencyLayer() {
         guard let layer = popLayer() else {
             #if DEBUG
-            StandardError.write("Raster: endTransparencyLayer() without a matching beginTransparencyLayer(); ignored")
+                StandardError.write(
+                    "Raster: endTransparencyLayer() without a matching beginTransparencyLayer(); ignored")
             #endif
             return
         }
@@ -124,7 +134,8 @@ extension Context {
         if savedStateCount > layer.savedStates { dropSavedStates(to: layer.savedStates) }
         target = layer.parent
         state = layer.state
-        let ox = layer.originX, oy = layer.originY
+        let ox = layer.originX
+        let oy = layer.originY
         let inLayer = layer.dirty.intersection(IntRect(width: layer.surface.width, height: layer.surface.height))
         if inLayer.isEmpty { return }
         let drawn = IntRect(x0: inLayer.x0 + ox, y0: inLayer.y0 + oy, x1: inLayer.x1 + ox, y1: inLayer.y1 + oy)
@@ -136,9 +147,10 @@ extension Context {
             let pixel = shadow.color.withAlpha(shadow.color.alpha * state.alpha).premultiplied.argb
             // A layer whose caller keeps its shadow: the key of what the shadow is made of.
             let groupKey = layer.groupShadow.map {
-                ShadowCache.GroupKey(content: $0.source.content, transform: $0.transform,
-                                     area: IntRect(x0: ox, y0: oy, x1: ox + layer.surface.width, y1: oy + layer.surface.height),
-                                     drawn: drawn, limit: state.clipBounds, dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma)
+                ShadowCache.GroupKey(
+                    content: $0.source.content, transform: $0.transform,
+                    area: IntRect(x0: ox, y0: oy, x1: ox + layer.surface.width, y1: oy + layer.surface.height),
+                    drawn: drawn, limit: state.clipBounds, dx: shadow.dx, dy: shadow.dy, sigma: shadow.sigma)
             }
             if let cache, let key = layer.fillShadowKey, let mask = cache.fillMask(for: key) {
                 compositeNow(mask, pixel: pixel)
@@ -162,8 +174,9 @@ extension Context {
         if bounds.isEmpty { return }
         if target === surface { surface.willWrite() }
         let alpha = UInt32(state.alpha * 255 + 0.5)
-        Compositor.surface(layer.surface, at: (ox, oy), over: bounds, into: target, alpha: alpha, clip: state.clipMask,
-                           mode: state.blendMode)
+        Compositor.surface(
+            layer.surface, at: (ox, oy), over: bounds, into: target, alpha: alpha, clip: state.clipMask,
+            mode: state.blendMode)
         noteDrawn(bounds)
     }
 
@@ -193,17 +206,20 @@ extension Context {
     /// The device pixels a shadow of `r` may reach.
     static func expand(_ r: IntRect, by s: ShadowStyle) -> IntRect {
         let m = Int((3 * s.sigma).rounded(.up)) + 2
-        let dx = Int(s.dx.rounded(.down)), dy = Int(s.dy.rounded(.down))
-        return IntRect(x0: r.x0 - m + min(dx, 0), y0: r.y0 - m + min(dy, 0),
-                       x1: r.x1 + m + max(dx + 1, 0), y1: r.y1 + m + max(dy + 1, 0))
+        let dx = Int(s.dx.rounded(.down))
+        let dy = Int(s.dy.rounded(.down))
+        return IntRect(
+            x0: r.x0 - m + min(dx, 0), y0: r.y0 - m + min(dy, 0),
+            x1: r.x1 + m + max(dx + 1, 0), y1: r.y1 + m + max(dy + 1, 0))
     }
 
     /// Composites a blurred plane, moved by the shadow's offset, in the shadow's colour
     /// (times the current alpha), with the current blend mode and clip. `keep`, when
     /// given, multiplies the plane (an inner shadow stays inside its shape).
     func composite(shadow plane: AlphaPlane, style: ShadowStyle, keep: AlphaPlane? = nil) throws(RasterError) {
-        composite(try plane.shadowCoverage(style: style, keep: keep, limit: state.clipBounds),
-                  pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
+        composite(
+            try plane.shadowCoverage(style: style, keep: keep, limit: state.clipBounds),
+            pixel: style.color.withAlpha(style.color.alpha * state.alpha).premultiplied.argb)
     }
 
     /// Composites a premultiplied pixel through a coverage mask in the target's device

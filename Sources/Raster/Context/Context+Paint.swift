@@ -8,10 +8,14 @@ extension Context {
 
     /// Fills the clip with a radial gradient between two circles
     /// (`CGContextDrawRadialGradient`); see `Paint.radialGradient`.
-    public func drawRadialGradient(_ gradient: Gradient, startCenter: Point, startRadius: Double,
-                                   endCenter: Point, endRadius: Double, options: GradientOptions = []) {
-        fillClip(with: .radialGradient(gradient, startCenter: startCenter, startRadius: startRadius,
-                                       endCenter: endCenter, endRadius: endRadius, options: options))
+    public func drawRadialGradient(
+        _ gradient: Gradient, startCenter: Point, startRadius: Double,
+        endCenter: Point, endRadius: Double, options: GradientOptions = []
+    ) {
+        fillClip(
+            with: .radialGradient(
+                gradient, startCenter: startCenter, startRadius: startRadius,
+                endCenter: endCenter, endRadius: endRadius, options: options))
     }
 
     /// Fills the clip with a conic gradient about `center`, starting at `angle` radians and
@@ -24,15 +28,18 @@ extension Context {
     /// `endPoint` are in the unit square (defaults (0.5, 0) and (0.5, 1), top to bottom),
     /// the gradient is computed there and the square stretched onto the rectangle, so a
     /// diagonal's bands follow the rectangle's diagonal; the end colours extend.
-    public func drawLayerGradient(_ gradient: Gradient, in rect: Rect, startPoint: Point = Point(x: 0.5, y: 0),
-                                  endPoint: Point = Point(x: 0.5, y: 1)) {
+    public func drawLayerGradient(
+        _ gradient: Gradient, in rect: Rect, startPoint: Point = Point(x: 0.5, y: 0),
+        endPoint: Point = Point(x: 0.5, y: 1)
+    ) {
         let r = rect.standardized
         guard !r.isEmpty else { return }
         saveGState()
         translateBy(x: r.minX, y: r.minY)
         scaleBy(x: r.width, y: r.height)
-        fill(Path(rect: Rect(x: 0, y: 0, width: 1, height: 1)),
-             paint: .linearGradient(gradient, start: startPoint, end: endPoint, options: .extendBoth))
+        fill(
+            Path(rect: Rect(x: 0, y: 0, width: 1, height: 1)),
+            paint: .linearGradient(gradient, start: startPoint, end: endPoint, options: .extendBoth))
         restoreGState()
     }
 
@@ -60,26 +67,32 @@ extension Context {
     /// Draws `draw(_:in:)` now.
     func drawNow(_ image: Surface, in rect: Rect) {
         let r = rect.standardized
-        let toUser = AffineTransform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
-                                     tx: r.minX, ty: r.minY)
+        let toUser = AffineTransform(
+            a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
+            tx: r.minX, ty: r.minY)
         let toDevice = toUser.concatenating(state.transform)
         guard let inverse = toDevice.inverted() else { return }
         // Whole pixels onto whole pixels: composited row by row, no sampling. The rows take
         // the alpha as coverage, which only the normal mode treats as the shader does.
         if toDevice.a == 1, toDevice.d == 1, toDevice.b == 0, toDevice.c == 0,
-           state.alpha == 1 || state.blendMode == .normal,
-           let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty) {
+            state.alpha == 1 || state.blendMode == .normal,
+            let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty)
+        {
             withShadow(reach: r) {
-                let area = IntRect(x0: ox, y0: oy, x1: ox + image.width, y1: oy + image.height).intersection(state.clipBounds)
+                let area = IntRect(x0: ox, y0: oy, x1: ox + image.width, y1: oy + image.height).intersection(
+                    state.clipBounds)
                 guard !area.isEmpty else { return }
-                Compositor.surface(image, at: (ox, oy), over: area, into: target, alpha: UInt32(state.alpha * 255 + 0.5),
-                                   clip: state.clipMask, mode: state.blendMode)
+                Compositor.surface(
+                    image, at: (ox, oy), over: area, into: target, alpha: UInt32(state.alpha * 255 + 0.5),
+                    clip: state.clipMask, mode: state.blendMode)
                 noteDrawn(area)
             }
             return
         }
-        let shader = Shader(.image(image, inverse: inverse, quality: state.interpolation,
-                                   alpha: UInt32(state.alpha * 255 + 0.5)))
+        let shader = Shader(
+            .image(
+                image, inverse: inverse, quality: state.interpolation,
+                alpha: UInt32(state.alpha * 255 + 0.5)))
         withShadow(reach: r) {
             var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
             if state.transform.isAxisAligned {
@@ -111,10 +124,13 @@ extension Context {
         guard !r.isEmpty else { return clipToNothing() }
         let bounds = state.clipBounds.intersection(IntRect(covering: state.transform.apply(to: r)))
         guard !bounds.isEmpty else { return clipToNothing() }
-        let toDevice = AffineTransform(a: r.width / Double(mask.width), b: 0, c: 0, d: r.height / Double(mask.height),
-                                       tx: r.minX, ty: r.minY).concatenating(state.transform)
+        let toDevice = AffineTransform(
+            a: r.width / Double(mask.width), b: 0, c: 0, d: r.height / Double(mask.height),
+            tx: r.minX, ty: r.minY
+        ).concatenating(state.transform)
         if toDevice.a == 1, toDevice.d == 1, toDevice.b == 0, toDevice.c == 0,
-           let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty) {
+            let ox = Int(exactly: toDevice.tx), let oy = Int(exactly: toDevice.ty)
+        {
             // The mask's pixels are device pixels: its alpha is the coverage as it stands.
             let area = bounds.intersection(IntRect(x0: ox, y0: oy, x1: ox + mask.width, y1: oy + mask.height))
             guard !area.isEmpty else { return clipToNothing() }
@@ -133,8 +149,10 @@ extension Context {
             return clipToNothing()
         }
         let drawer = Context(surface: scratch)
-        drawer.state.transform = state.transform.concatenating(AffineTransform(translationX: Double(-bounds.x0),
-                                                                                y: Double(-bounds.y0)))
+        drawer.state.transform = state.transform.concatenating(
+            AffineTransform(
+                translationX: Double(-bounds.x0),
+                y: Double(-bounds.y0)))
         drawer.state.interpolation = state.interpolation
         drawer.draw(mask, in: r)
         intersectClip(with: .image(scratch.captured(), origin: (bounds.x0, bounds.y0)), bounds: bounds)

@@ -9,7 +9,8 @@ extension Context {
         return list.blurs.map { i in
             state = e.states[Int(e.stateIndices[i])]
             guard case .blur(let rect, let radius, let opacity) = e.commands[i],
-                  let blur = backdropBlur(rect, radius: radius, opacity: opacity) else {
+                let blur = backdropBlur(rect, radius: radius, opacity: opacity)
+            else {
                 return (BandPlan.Blur(entry: i, box: .empty, runs: false), nil)
             }
             let work = makeBackdropBlur(blur)
@@ -25,10 +26,14 @@ extension Context {
         let band = IntRect(x0: Int.min / 4, y0: rows.lowerBound, x1: Int.max / 4, y1: rows.upperBound)
         // The open layers' top rows in the target's pixels, and how many are drawn whole.
         var origins: [(y: Int, whole: Bool)] = []
-        var oy = 0, whole = 0
+        var oy = 0
+        var whole = 0
         let e = list.entries
-        let commands = e.commands, reaches = e.reaches, stateIndices = e.stateIndices
-        let structurals = e.structural, states = e.states
+        let commands = e.commands
+        let reaches = e.reaches
+        let stateIndices = e.stateIndices
+        let structurals = e.structural
+        let states = e.states
         // The state last set from the list, while no layer began or ended since: the
         // next entry of the same state reuses it, in this run or the next (a run ends
         // outside layers, where it began).
@@ -36,7 +41,8 @@ extension Context {
         for run in runs {
             var i = run.lowerBound
             while i <= run.upperBound {
-                let index = stateIndices[i], structural = structurals[i]
+                let index = stateIndices[i]
+                let structural = structurals[i]
                 // The band's rows in the current target's pixels.
                 let rowsHere = IntRect(x0: band.x0, y0: band.y0 - oy, x1: band.x1, y1: band.y1 - oy)
                 if whole == 0 && !structural {
@@ -54,7 +60,11 @@ extension Context {
                         if s.clipBounds.isEmpty { s.dropMask() }
                     }
                     if let chain = s.clipChain, !s.clipBounds.isEmpty {
-                        if let m = mask(of: chain, within: whole == 0 ? rowsHere : chain.bounds, made: &masks) { s.clipMask = m } else { s.clipBounds = .empty }
+                        if let m = mask(of: chain, within: whole == 0 ? rowsHere : chain.bounds, made: &masks) {
+                            s.clipMask = m
+                        } else {
+                            s.clipBounds = .empty
+                        }
                     }
                     state = s
                     current = structural ? -1 : index
@@ -69,7 +79,8 @@ extension Context {
                     }
                     // Outside layers drawn whole, the band draws and composites this one
                     // in its rows only: it clears only those.
-                    beginLayer(area: area, rows: whole == 0 && !drawnWhole ? rowsHere.y0 ..< rowsHere.y1 : nil, shadow: shadow)
+                    beginLayer(
+                        area: area, rows: whole == 0 && !drawnWhole ? rowsHere.y0..<rowsHere.y1 : nil, shadow: shadow)
                     origins.append((area.y0, drawnWhole))
                     oy += area.y0
                     if drawnWhole { whole += 1 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Core Graphics-like drawing context over a surface (`CGContext`): a graphics state
@@ -104,8 +104,9 @@ public final class Context {
         self.surface = surface
         self.backend = backend
         self.target = surface
-        state = GraphicsState(transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
-                              clipBounds: IntRect(width: surface.width, height: surface.height))
+        state = GraphicsState(
+            transform: AffineTransform(scaleX: surface.scale, y: surface.scale),
+            clipBounds: IntRect(width: surface.width, height: surface.height))
         rasterizer.onFailure = { [unowned self] in self.noteFailure($0) }
         // Deep enough for a view tree's nesting without growing the stack, copying the
         // states each time, on every frame's new context.
@@ -126,7 +127,7 @@ public final class Context {
     public func restoreGState() {
         guard stack.count > savedStatesFloor else {
             #if DEBUG
-            StandardError.write("Raster: restoreGState() without a matching saveGState(); ignored")
+                StandardError.write("Raster: restoreGState() without a matching saveGState(); ignored")
             #endif
             return
         }
@@ -306,9 +307,12 @@ public final class Context {
         if state.shadow == nil && rect.size.width >= 0 && rect.size.height >= 0 {
             // `AffineTransform.apply(to:)` of a standardized rectangle, worked out here.
             let t = state.transform
-            let ax = t.a * rect.origin.x + t.tx, bx = t.a * (rect.origin.x + rect.size.width) + t.tx
-            let ay = t.d * rect.origin.y + t.ty, by = t.d * (rect.origin.y + rect.size.height) + t.ty
-            let x0 = min(ax, bx), y0 = min(ay, by)
+            let ax = t.a * rect.origin.x + t.tx
+            let bx = t.a * (rect.origin.x + rect.size.width) + t.tx
+            let ay = t.d * rect.origin.y + t.ty
+            let by = t.d * (rect.origin.y + rect.size.height) + t.ty
+            let x0 = min(ax, bx)
+            let y0 = min(ay, by)
             if blendOnWholePixels(x0, y0, max(ax, bx), max(ay, by), color: color) { return }
             return scanRect(Rect(x: x0, y: y0, width: abs(bx - ax), height: abs(by - ay)), paint: .color(color))
         }
@@ -404,8 +408,9 @@ public final class Context {
         lines.removeAll()
         path.flatten(transform: .identity, tolerance: tolerance, into: &lines)
         rasterizer.reset()
-        var stroker = Stroker(style: style, tolerance: tolerance,
-                              sink: TransformingSink(transform: t, inner: OutlineCollector(rasterizer)))
+        var stroker = Stroker(
+            style: style, tolerance: tolerance,
+            sink: TransformingSink(transform: t, inner: OutlineCollector(rasterizer)))
         if let dash = style.dash, let dashed = Dasher.dash(lines, pattern: dash) {
             stroker.stroke(dashed)
         } else {
@@ -453,7 +458,10 @@ public final class Context {
         guard state.clipMask == nil, state.blendMode == .normal, WideKernels.available else { return false }
         // Also false for NaN; inside the range that `Int` holds.
         guard x0 > -4e6, y0 > -4e6, x1 < 4e6, y1 < 4e6 else { return false }
-        let ix0 = Int(x0), iy0 = Int(y0), ix1 = Int(x1), iy1 = Int(y1)
+        let ix0 = Int(x0)
+        let iy0 = Int(y0)
+        let ix1 = Int(x1)
+        let iy1 = Int(y1)
         guard Double(ix0) == x0, Double(iy0) == y0, Double(ix1) == x1, Double(iy1) == y1 else { return false }
         let box = state.clipBounds.intersection(IntRect(x0: ix0, y0: iy0, x1: ix1, y1: iy1))
         guard !box.isEmpty else { return true }
@@ -461,9 +469,10 @@ public final class Context {
         guard pixel != 0 else { return true }
         // Safe: the box lies inside the clip bounds, inside the surface.
         let words = target.rowWords
-        unsafe WideKernels.overSolidBlock(target.base + box.y0 &* words + box.x0, stride: words, rows: box.height,
-                                          count: box.width, color: pixel, edges: (0, 0), room: words - box.x0,
-                                          lead: box.x0)
+        unsafe WideKernels.overSolidBlock(
+            target.base + box.y0 &* words + box.x0, stride: words, rows: box.height,
+            count: box.width, color: pixel, edges: (0, 0), room: words - box.x0,
+            lead: box.x0)
         noteDrawn(box)
         return true
     }
@@ -481,7 +490,8 @@ public final class Context {
         let pixel = solidPixel(color)
         if pixel == 0 && state.blendMode.skipsTransparentSource { return nil }
         // The target's pixels rather than the target: no reference to count.
-        return unsafe SolidPainter(pixels: target.base, rowWords: target.rowWords, color: pixel, mode: state.blendMode,
-                                   mask: state.clipMask)
+        return unsafe SolidPainter(
+            pixels: target.base, rowWords: target.rowWords, color: pixel, mode: state.blendMode,
+            mask: state.clipMask)
     }
 }

@@ -43,7 +43,7 @@ final class RecordingBackend: DrawingBackend {
                 builder.drawOpenLayersWhole()
                 builder.append(command, state: state, reach: state.clipBounds)
             } else if blur.box.width * blur.box.height < BandPlan.sharedBlurArea {
-                builder.keepTogether(blur.box.y0 ..< blur.box.y1)
+                builder.keepTogether(blur.box.y0..<blur.box.y1)
                 builder.append(command, state: state, reach: blur.box)
             } else {
                 builder.appendBlur(command, state: state, reach: blur.box)
@@ -98,7 +98,7 @@ final class RecordingBackend: DrawingBackend {
         builder.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds), shadow: shadow)
         // Nothing is drawn into the layer here, only recorded (the bands draw it): its
         // memory is neither cleared nor touched.
-        return area.y0 ..< area.y0
+        return area.y0..<area.y0
     }
 
     func layerEnds(in context: Context) {

@@ -36,7 +36,8 @@ struct AlphaPlane {
     ///
     /// - Throws: `RasterError.outOfMemory` when the blur's scratch cannot be had.
     func blur(sigma: Double, edges: GaussianBlur.Edges = .zero) throws(RasterError) {
-        try unsafe GaussianBlur.blur(values.pointer, width: bounds.width, height: bounds.height, sigma: sigma, edges: edges)
+        try unsafe GaussianBlur.blur(
+            values.pointer, width: bounds.width, height: bounds.height, sigma: sigma, edges: edges)
     }
 
     /// Adds the alpha of `surface`, placed with its origin at device pixel `origin`,
@@ -58,19 +59,23 @@ struct AlphaPlane {
     /// - Throws: `RasterError.outOfMemory` when the coverage's memory cannot be had.
     func shadowCoverage(style: ShadowStyle, keep: AlphaPlane?, limit: IntRect) throws(RasterError) -> CoverageMask {
         let plane = self
-        let reach = IntRect(x0: plane.bounds.x0 + Int(style.dx.rounded(.down)),
-                            y0: plane.bounds.y0 + Int(style.dy.rounded(.down)),
-                            x1: plane.bounds.x1 + Int(style.dx.rounded(.up)),
-                            y1: plane.bounds.y1 + Int(style.dy.rounded(.up)))
+        let reach = IntRect(
+            x0: plane.bounds.x0 + Int(style.dx.rounded(.down)),
+            y0: plane.bounds.y0 + Int(style.dy.rounded(.down)),
+            x1: plane.bounds.x1 + Int(style.dx.rounded(.up)),
+            y1: plane.bounds.y1 + Int(style.dy.rounded(.up)))
         let box = reach.intersection(limit)
         let mask = try CoverageMask(bounds: box.isEmpty ? .empty : box)
         guard !box.isEmpty else { return mask }
         let bytes = mask.bytes
         // Pixel (x, y) shows the plane at (x - dx, y - dy): whole-pixel offsets `ox`, `oy`
         // and bilinear weights `wx`, `wy` for the fraction.
-        let fx = (-style.dx).rounded(.down), fy = (-style.dy).rounded(.down)
-        let ox = Int(fx), oy = Int(fy)
-        let wx = Float(-style.dx - fx), wy = Float(-style.dy - fy)
+        let fx = (-style.dx).rounded(.down)
+        let fy = (-style.dy).rounded(.down)
+        let ox = Int(fx)
+        let oy = Int(fy)
+        let wx = Float(-style.dx - fx)
+        let wy = Float(-style.dy - fy)
         let pb = plane.bounds
         do {
             let values = unsafe plane.values.pointer

@@ -56,7 +56,8 @@ import Glibc
     /// Reads rows `rows` of the box (0 its top row) from `surface` and blurs them along
     /// the rows.
     func blurRows(_ rows: Range<Int>, of surface: Surface) {
-        let r = rows.clamped(to: 0..<box.height), w = box.width
+        let r = rows.clamped(to: 0..<box.height)
+        let w = box.width
         guard !r.isEmpty, w > 0 else { return }
         // Safe: every row read lies in the box, inside the surface; the buffers hold the
         // box's rows of w pixels of four floats.
@@ -69,15 +70,19 @@ import Glibc
     /// Blurs columns `columns` of the box (0 its left column) down, every row of them
     /// blurred along first, and puts them back into `surface`.
     func blurColumns(_ columns: Range<Int>, into surface: Surface) {
-        let c = columns.clamped(to: 0..<box.width), w = box.width, h = box.height
+        let c = columns.clamped(to: 0..<box.width)
+        let w = box.width
+        let h = box.height
         guard !c.isEmpty, h > 0 else { return }
-        unsafe GaussianBlur.blurColumns(scratch, into: pixels, width: w, height: h, columns: c, sigma: sigma, edges: .clamp)
+        unsafe GaussianBlur.blurColumns(
+            scratch, into: pixels, width: w, height: h, columns: c, sigma: sigma, edges: .clamp)
         // Safe: as above; every pixel written lies in the box, and in the mask's bounds.
         unsafe pixels.withMemoryRebound(to: Float.self, capacity: 4 * w * h) { floats in
             for y in 0..<h {
-                unsafe crk_mix_floats_into_pixels(floats + 4 * (w * y + c.lowerBound),
-                                                  surface.row(box.y0 + y) + box.x0 + c.lowerBound,
-                                                  mask?.pointer(box.x0 + c.lowerBound, box.y0 + y), c.count, strength)
+                unsafe crk_mix_floats_into_pixels(
+                    floats + 4 * (w * y + c.lowerBound),
+                    surface.row(box.y0 + y) + box.x0 + c.lowerBound,
+                    mask?.pointer(box.x0 + c.lowerBound, box.y0 + y), c.count, strength)
             }
         }
     }

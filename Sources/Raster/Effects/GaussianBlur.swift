@@ -24,8 +24,10 @@ enum GaussianBlur {
     ///
     /// - Throws: `RasterError.outOfMemory` when the scratch cannot be had; the plane is
     ///   then unchanged.
-    static func blur(_ plane: UnsafeMutablePointer<Float>, width: Int, height: Int, sigma rawSigma: Double,
-                     edges: Edges) throws(RasterError) {
+    static func blur(
+        _ plane: UnsafeMutablePointer<Float>, width: Int, height: Int, sigma rawSigma: Double,
+        edges: Edges
+    ) throws(RasterError) {
         let sigma = clampSigma(rawSigma)
         guard sigma > 0.05, width > 0, height > 0 else { return }
         let bytes = (width * height + max(width, height) + 1) * MemoryLayout<Float>.stride
@@ -37,17 +39,20 @@ enum GaussianBlur {
             // Safe: the caller's plane holds width * height values; scratch and sums are
             // allocated here for as many and one row or column more.
             let buffer = unsafe plane
-            unsafe passes(sigma: sigma, buffer, scratch, rows: { src, dst, pass in
-                switch pass {
-                case .kernel(let k): unsafe convolveRows(src, dst, width, height, k, edges)
-                case .box(let r): unsafe crk_box_rows1(src, dst, width, height, r, edges == .clamp)
-                }
-            }, columns: { src, dst, pass in
-                switch pass {
-                case .kernel(let k): unsafe convolveColumns(src, dst, width, width, height, k, edges, sums)
-                case .box(let r): unsafe crk_box_columns(src, dst, width, width, height, r, edges == .clamp, sums)
-                }
-            })
+            unsafe passes(
+                sigma: sigma, buffer, scratch,
+                rows: { src, dst, pass in
+                    switch pass {
+                    case .kernel(let k): unsafe convolveRows(src, dst, width, height, k, edges)
+                    case .box(let r): unsafe crk_box_rows1(src, dst, width, height, r, edges == .clamp)
+                    }
+                },
+                columns: { src, dst, pass in
+                    switch pass {
+                    case .kernel(let k): unsafe convolveColumns(src, dst, width, width, height, k, edges, sums)
+                    case .box(let r): unsafe crk_box_columns(src, dst, width, width, height, r, edges == .clamp, sums)
+                    }
+                })
         }
     }
 
@@ -68,10 +73,13 @@ enum GaussianBlur {
     }
 
     /// Runs the passes of a blur of `sigma` from `data` through `scratch` and back.
-    private static func passes<Buffer>(sigma: Double, _ data: Buffer, _ scratch: Buffer,
-                                       rows: (Buffer, Buffer, Pass) -> Void, columns: (Buffer, Buffer, Pass) -> Void) {
+    private static func passes<Buffer>(
+        sigma: Double, _ data: Buffer, _ scratch: Buffer,
+        rows: (Buffer, Buffer, Pass) -> Void, columns: (Buffer, Buffer, Pass) -> Void
+    ) {
         let axis = axisPasses(sigma)
-        var a = data, b = scratch
+        var a = data
+        var b = scratch
         for pass in axis {
             rows(a, b, pass)
             swap(&a, &b)
@@ -85,28 +93,34 @@ enum GaussianBlur {
     /// Blurs `width` x `height` pixels of four interleaved channels in place (a backdrop),
     /// each channel exactly as `blur(_:width:height:sigma:edges:)` blurs a plane: along
     /// the rows (`blurRows`), then down the columns (`blurColumns`).
-    static func blur(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
-                     edges: Edges) {
+    static func blur(
+        _ pixels: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, sigma rawSigma: Double,
+        edges: Edges
+    ) {
         let sigma = clampSigma(rawSigma)
         guard sigma > 0.05, width > 0, height > 0 else { return }
         let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width * height)
         defer { unsafe scratch.deallocate() }
         // Safe: both buffers hold width * height pixels.
         unsafe blurRows(pixels, into: scratch, width: width, rows: 0..<height, sigma: sigma, edges: edges)
-        unsafe blurColumns(scratch, into: pixels, width: width, height: height, columns: 0..<width, sigma: sigma,
-                           edges: edges)
+        unsafe blurColumns(
+            scratch, into: pixels, width: width, height: height, columns: 0..<width, sigma: sigma,
+            edges: edges)
     }
 
     /// The first half of `blur(_:width:height:sigma:edges:)`, for rows `rows` only: their
     /// pixels in `pixels` blurred along the rows into `scratch` (both hold rows of
     /// `width` pixels; rows do not mix, so the rows of a plane can be blurred in parts, by
     /// several threads). With no pass (sigma too small), `pixels` keeps the rows.
-    static func blurRows(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, into scratch: UnsafeMutablePointer<SIMD4<Float>>,
-                         width: Int, rows: Range<Int>, sigma: Double, edges: Edges) {
+    static func blurRows(
+        _ pixels: UnsafeMutablePointer<SIMD4<Float>>, into scratch: UnsafeMutablePointer<SIMD4<Float>>,
+        width: Int, rows: Range<Int>, sigma: Double, edges: Edges
+    ) {
         guard width > 0, !rows.isEmpty else { return }
         let h = rows.count
         // Safe: the caller's buffers hold the rows asked for, of `width` pixels each.
-        var a = unsafe pixels + rows.lowerBound * width, b = unsafe scratch + rows.lowerBound * width
+        var a = unsafe pixels + rows.lowerBound * width
+        var b = unsafe scratch + rows.lowerBound * width
         for pass in axisPasses(sigma) {
             switch pass {
             case .kernel(let k): unsafe convolveRows4(a, b, width, h, k, edges)
@@ -124,16 +138,20 @@ enum GaussianBlur {
     /// The second half of `blur(_:width:height:sigma:edges:)`, for pixel columns `columns`
     /// only: their values in `scratch`, blurred along the rows, blurred down the columns
     /// into `pixels` (`height` rows of `width` pixels each). Columns do not mix either.
-    static func blurColumns(_ scratch: UnsafeMutablePointer<SIMD4<Float>>, into pixels: UnsafeMutablePointer<SIMD4<Float>>,
-                            width: Int, height: Int, columns: Range<Int>, sigma: Double, edges: Edges) {
+    static func blurColumns(
+        _ scratch: UnsafeMutablePointer<SIMD4<Float>>, into pixels: UnsafeMutablePointer<SIMD4<Float>>,
+        width: Int, height: Int, columns: Range<Int>, sigma: Double, edges: Edges
+    ) {
         let axis = axisPasses(sigma)
         guard !axis.isEmpty, height > 0, !columns.isEmpty else { return }
         // The kernels take the pixels as floats, rows of 4 * width floats of which the
         // columns are a slice; columns do not mix channels.
-        let n = 4 * columns.count, stride = 4 * width
+        let n = 4 * columns.count
+        let stride = 4 * width
         // The sums change on every row: on a cache line of their own, apart from another
         // thread's (which would pass the line back and forth on every row).
-        let line = 64, bytes = (n * MemoryLayout<Float>.stride + line - 1) / line * line
+        let line = 64
+        let bytes = (n * MemoryLayout<Float>.stride + line - 1) / line * line
         let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: line)
         defer { unsafe raw.deallocate() }
         let sums = unsafe raw.bindMemory(to: Float.self, capacity: bytes / MemoryLayout<Float>.stride)
@@ -141,7 +159,8 @@ enum GaussianBlur {
         // inside; `sums` holds a row of the slice.
         unsafe scratch.withMemoryRebound(to: Float.self, capacity: stride * height) { s in
             unsafe pixels.withMemoryRebound(to: Float.self, capacity: stride * height) { p in
-                var a = unsafe s + 4 * columns.lowerBound, b = unsafe p + 4 * columns.lowerBound
+                var a = unsafe s + 4 * columns.lowerBound
+                var b = unsafe p + 4 * columns.lowerBound
                 for pass in axis {
                     switch pass {
                     case .kernel(let k): unsafe convolveColumns(a, b, n, stride, height, k, edges, sums)
@@ -154,16 +173,20 @@ enum GaussianBlur {
     }
 
     /// `convolveRows` over four interleaved channels.
-    private static func convolveRows4(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                                      _ w: Int, _ h: Int, _ k: [Float], _ edges: Edges) {
+    private static func convolveRows4(
+        _ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+        _ w: Int, _ h: Int, _ k: [Float], _ edges: Edges
+    ) {
         let r = k.count / 2
         for y in 0..<h {
-            let s = unsafe src + y * w, d = unsafe dst + y * w
+            let s = unsafe src + y * w
+            let d = unsafe dst + y * w
             for i in 0..<w {
                 var v = SIMD4<Float>.zero
                 for j in 0..<k.count {
                     let x = i + j - r
-                    let sample: SIMD4<Float> = unsafe x >= 0 && x < w ? s[x] : (edges == .zero ? .zero : s[x < 0 ? 0 : w - 1])
+                    let sample: SIMD4<Float> =
+                        unsafe x >= 0 && x < w ? s[x] : (edges == .zero ? .zero : s[x < 0 ? 0 : w - 1])
                     v += k[j] * sample
                 }
                 unsafe d[i] = v
@@ -171,11 +194,14 @@ enum GaussianBlur {
         }
     }
 
-    private static func convolveRows(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
-                                     _ k: [Float], _ edges: Edges) {
+    private static func convolveRows(
+        _ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int,
+        _ k: [Float], _ edges: Edges
+    ) {
         let r = k.count / 2
         for y in 0..<h {
-            let s = unsafe src + y * w, d = unsafe dst + y * w
+            let s = unsafe src + y * w
+            let d = unsafe dst + y * w
             for i in 0..<w {
                 var v: Float = 0
                 for j in 0..<k.count {
@@ -189,9 +215,11 @@ enum GaussianBlur {
     }
 
     /// The kernel down `w` columns of `h` rows, each `stride` floats after the one before.
-    private static func convolveColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int,
-                                        _ stride: Int, _ h: Int, _ k: [Float], _ edges: Edges,
-                                        _ acc: UnsafeMutablePointer<Float>) {
+    private static func convolveColumns(
+        _ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ w: Int,
+        _ stride: Int, _ h: Int, _ k: [Float], _ edges: Edges,
+        _ acc: UnsafeMutablePointer<Float>
+    ) {
         let r = k.count / 2
         for y in 0..<h {
             unsafe acc.update(repeating: 0, count: w)
@@ -201,7 +229,8 @@ enum GaussianBlur {
                     if edges == .zero { continue }
                     sy = sy < 0 ? 0 : h - 1
                 }
-                let s = unsafe src + sy * stride, weight = k[j]
+                let s = unsafe src + sy * stride
+                let weight = k[j]
                 for x in 0..<w { unsafe acc[x] += weight * s[x] }
             }
             unsafe (dst + y * stride).update(from: acc, count: w)

@@ -8,7 +8,12 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a transform from its six coefficients.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 
     /// The identity (`CGAffineTransformIdentity`).
@@ -27,7 +32,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// A rotation by `angle` radians; positive angles turn clockwise on a y-down screen
     /// (`CGAffineTransformMakeRotation`).
     public init(rotationAngle angle: Double) {
-        let s = sin(angle), k = cos(angle)
+        let s = sin(angle)
+        let k = cos(angle)
         self.init(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
     }
 
@@ -90,26 +96,38 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         if r.isNull { return r }
         if b == 0 && c == 0 && r.size.width >= 0 && r.size.height >= 0 {
             // Already standardized (the usual case): the same sums, without the work.
-            let x0 = a * r.origin.x + tx, x1 = a * (r.origin.x + r.size.width) + tx
-            let y0 = d * r.origin.y + ty, y1 = d * (r.origin.y + r.size.height) + ty
+            let x0 = a * r.origin.x + tx
+            let x1 = a * (r.origin.x + r.size.width) + tx
+            let y0 = d * r.origin.y + ty
+            let y1 = d * (r.origin.y + r.size.height) + ty
             return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
         }
         let s = r.standardized
         if b == 0 && c == 0 {
-            let x0 = a * s.minX + tx, x1 = a * s.maxX + tx, y0 = d * s.minY + ty, y1 = d * s.maxY + ty
+            let x0 = a * s.minX + tx
+            let x1 = a * s.maxX + tx
+            let y0 = d * s.minY + ty
+            let y1 = d * s.maxY + ty
             return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
         }
-        let p0 = apply(to: Point(x: s.minX, y: s.minY)), p1 = apply(to: Point(x: s.maxX, y: s.minY))
-        let p2 = apply(to: Point(x: s.minX, y: s.maxY)), p3 = apply(to: Point(x: s.maxX, y: s.maxY))
-        let x0 = min(p0.x, p1.x, p2.x, p3.x), x1 = max(p0.x, p1.x, p2.x, p3.x)
-        let y0 = min(p0.y, p1.y, p2.y, p3.y), y1 = max(p0.y, p1.y, p2.y, p3.y)
+        let p0 = apply(to: Point(x: s.minX, y: s.minY))
+        let p1 = apply(to: Point(x: s.maxX, y: s.minY))
+        let p2 = apply(to: Point(x: s.minX, y: s.maxY))
+        let p3 = apply(to: Point(x: s.maxX, y: s.maxY))
+        let x0 = min(p0.x, p1.x, p2.x, p3.x)
+        let x1 = max(p0.x, p1.x, p2.x, p3.x)
+        let y0 = min(p0.y, p1.y, p2.y, p3.y)
+        let y1 = max(p0.y, p1.y, p2.y, p3.y)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// How much the transform stretches lengths at most (the larger singular value).
     public var maximumScale: Double {
-        let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
-        let m = (p + q) / 2, n = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
+        let p = a * a + b * b
+        let q = c * c + d * d
+        let r = a * c + b * d
+        let m = (p + q) / 2
+        let n = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
         return (m + n).squareRoot()
     }
 

@@ -17,7 +17,8 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// surface can have (less than a pixel a side, or past the budget).
     public init?(points: Size, scale: Double) {
         guard scale.isFinite, scale > 0, points.width.isFinite, points.height.isFinite else { return nil }
-        let w = (points.width * scale).rounded(), h = (points.height * scale).rounded()
+        let w = (points.width * scale).rounded()
+        let h = (points.height * scale).rounded()
         let most = Double(Surface.maximumSide)
         guard w >= 1, h >= 1, w <= most, h <= most else { return nil }
         self.init(width: Int(w), height: Int(h))
@@ -27,7 +28,8 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// `init(points:scale:)`.
     public init?(covering points: Size, scale: Double) {
         guard scale.isFinite, scale > 0, points.width.isFinite, points.height.isFinite else { return nil }
-        let w = (points.width * scale).rounded(.up), h = (points.height * scale).rounded(.up)
+        let w = (points.width * scale).rounded(.up)
+        let h = (points.height * scale).rounded(.up)
         let most = Double(Surface.maximumSide)
         guard w >= 1, h >= 1, w <= most, h <= most else { return nil }
         self.init(width: Int(w), height: Int(h))

@@ -7,11 +7,19 @@ public struct ProjectiveTransform: Hashable, Sendable {
     public var m11, m12, m13, m21, m22, m23, m31, m32, m33: Double
 
     /// Creates a map from its nine coefficients.
-    public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
-                m31: Double, m32: Double, m33: Double) {
-        self.m11 = m11; self.m12 = m12; self.m13 = m13
-        self.m21 = m21; self.m22 = m22; self.m23 = m23
-        self.m31 = m31; self.m32 = m32; self.m33 = m33
+    public init(
+        m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
+        m31: Double, m32: Double, m33: Double
+    ) {
+        self.m11 = m11
+        self.m12 = m12
+        self.m13 = m13
+        self.m21 = m21
+        self.m22 = m22
+        self.m23 = m23
+        self.m31 = m31
+        self.m32 = m32
+        self.m33 = m33
     }
 
     /// The same map as an affine transform.
@@ -95,13 +103,21 @@ public struct ProjectiveTransform: Hashable, Sendable {
     public func apply(to rect: Rect) -> Rect {
         if let a = affine { return a.apply(to: rect) }
         let r = rect.standardized
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        let corners = [
+            Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+            Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)
+        ]
         let image = apply(toPolygon: corners)
         guard let first = image.first else { return .null }
-        var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+        var x0 = first.x
+        var y0 = first.y
+        var x1 = first.x
+        var y1 = first.y
         for p in image.dropFirst() {
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            x0 = min(x0, p.x)
+            y0 = min(y0, p.y)
+            x1 = max(x1, p.x)
+            y1 = max(y1, p.y)
         }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

@@ -71,7 +71,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var integral: Rect {
         if isNull { return self }
         if isEmpty { return Rect(origin: Point(x: minX.rounded(.down), y: minY.rounded(.down)), size: .zero) }
-        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        let x0 = minX.rounded(.down)
+        let y0 = minY.rounded(.down)
         return Rect(x: x0, y: y0, width: maxX.rounded(.up) - x0, height: maxY.rounded(.up) - y0)
     }
 
@@ -94,15 +95,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func union(_ other: Rect) -> Rect {
         if isNull { return other }
         if other.isNull { return self }
-        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
     /// The overlap of two rectangles (`CGRectIntersection`); null when they do not overlap.
     public func intersection(_ other: Rect) -> Rect {
         if isNull || other.isNull { return .null }
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         if !(x1 >= x0 && y1 >= y0) { return .null }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

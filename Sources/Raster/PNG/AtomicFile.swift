@@ -56,7 +56,9 @@ package final class AtomicFile {
             close(dir)
             guard next >= 0 else {
                 // Linux says ELOOP, or ENOTDIR with O_DIRECTORY, for a link it does not follow.
-                if code == ELOOP || code == ENOTDIR, Self.isLink(walked) { throw RasterError.symbolicLink(path: walked) }
+                if code == ELOOP || code == ENOTDIR, Self.isLink(walked) {
+                    throw RasterError.symbolicLink(path: walked)
+                }
                 throw RasterError.file(path: walked, errno: code)
             }
             dir = next
@@ -84,7 +86,8 @@ package final class AtomicFile {
                 mode = info.st_mode & 0o7777
             }
         }
-        var fd: Int32 = -1, tmp = ""
+        var fd: Int32 = -1
+        var tmp = ""
         for _ in 0..<16 {
             tmp = ".\(name.prefix(200)).\(String(UInt32.random(in: 0...UInt32.max), radix: 36)).tmp"
             fd = unsafe openat(directory, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)

@@ -24,7 +24,7 @@ package enum FileIO {
             EACCES: "EACCES", EEXIST: "EEXIST", EXDEV: "EXDEV", ENODEV: "ENODEV", ENOTDIR: "ENOTDIR",
             EISDIR: "EISDIR", EINVAL: "EINVAL", EMFILE: "EMFILE", ENFILE: "ENFILE", EFBIG: "EFBIG",
             ENOSPC: "ENOSPC", EROFS: "EROFS", ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EDQUOT: "EDQUOT",
-            ENXIO: "ENXIO", EBUSY: "EBUSY", ETXTBSY: "ETXTBSY",
+            ENXIO: "ENXIO", EBUSY: "EBUSY", ETXTBSY: "ETXTBSY"
         ]
         return names[code]
     }
@@ -44,8 +44,10 @@ package enum FileIO {
 
     /// The whole content of the regular file `name` in the folder open as `directory`,
     /// not following a symbolic link (a link is refused as `.symbolicLink`).
-    package static func read(_ name: String, in directory: Int32, path: String,
-                             limit: Int = maximumFileSize) throws(RasterError) -> [UInt8] {
+    package static func read(
+        _ name: String, in directory: Int32, path: String,
+        limit: Int = maximumFileSize
+    ) throws(RasterError) -> [UInt8] {
         let fd = unsafe openat(directory, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else {
             throw errno == ELOOP ? RasterError.symbolicLink(path: path) : RasterError.file(path: path, errno: errno)
@@ -81,7 +83,8 @@ package enum FileIO {
     }
 
     /// Writes `bytes` to `path` atomically: the old file, or the whole new one.
-    package static func write(_ bytes: [UInt8], to path: String, refusingSymbolicLinks: Bool = true) throws(RasterError) {
+    package static func write(_ bytes: [UInt8], to path: String, refusingSymbolicLinks: Bool = true) throws(RasterError)
+    {
         let file = try AtomicFile(path: path, refusingSymbolicLinks: refusingSymbolicLinks)
         try file.write(bytes)
         try file.commit()
@@ -112,7 +115,8 @@ package enum FileIO {
 
     /// Whether two paths name the same existing file (the same device and inode).
     package static func sameFile(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
+        var x = stat()
+        var y = stat()
         guard unsafe stat(a, &x) == 0, unsafe stat(b, &y) == 0 else { return false }
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }

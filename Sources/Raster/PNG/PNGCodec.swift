@@ -19,12 +19,17 @@ enum PNGCodec {
         guard !data.isEmpty else { throw RasterError.pngDecode(reason: "the data is empty") }
         var image = unsafe png_image()
         unsafe image.version = UInt32(PNG_IMAGE_VERSION)
-        let began = unsafe data.withUnsafeBytes { unsafe png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        let began = unsafe data.withUnsafeBytes {
+            unsafe png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count)
+        }
         guard began != 0 else { throw unsafe RasterError.pngDecode(reason: message(&image)) }
-        let width = unsafe Int(image.width), height = unsafe Int(image.height)
+        let width = unsafe Int(image.width)
+        let height = unsafe Int(image.height)
         unsafe png_image_free(&image)
         guard width > 0, height > 0 else { throw RasterError.pngDecode(reason: "the image is \(width) x \(height)") }
-        guard Surface.allows(width: width, height: height) else { throw RasterError.pngTooLarge(width: width, height: height) }
+        guard Surface.allows(width: width, height: height) else {
+            throw RasterError.pngTooLarge(width: width, height: height)
+        }
         return (width, height)
     }
 
@@ -33,7 +38,8 @@ enum PNGCodec {
     /// copy of the image is held besides the surface.
     static func decode(_ data: [UInt8], into surface: Surface) throws(RasterError) {
         let interlaced16 = isInterlaced16Bit(data)
-        var gamma = fileGamma(data), data = data
+        var gamma = fileGamma(data)
+        var data = data
         if interlaced16, case .power(let g) = gamma, abs(g * 2.2 - 1) <= 0.05 {
             // libpng leaves an sRGB-like gAMA alone at 8 bits; through the linear format it
             // would apply it, and lose the dark values of translucent pixels to 16-bit
@@ -94,9 +100,12 @@ enum PNGCodec {
     /// not interlaced: the file's own values without colour-space information (a gAMA
     /// near 1/2.2 was taken out before), the sRGB curve otherwise. The 16-bit buffer is
     /// the one extra copy, allocated so that a failure is an error.
-    private static func decodeThroughLinear(_ image: inout png_image, into surface: Surface,
-                                            gamma: FileGamma) -> Result<Void, RasterError> {
-        let width = surface.width, height = surface.height
+    private static func decodeThroughLinear(
+        _ image: inout png_image, into surface: Surface,
+        gamma: FileGamma
+    ) -> Result<Void, RasterError> {
+        let width = surface.width
+        let height = surface.height
         unsafe image.format = formatRGBA | 0x04  // PNG_FORMAT_FLAG_LINEAR: premultiplied 16-bit
         guard let raw = unsafe malloc(width * height * 8) else {
             unsafe png_image_free(&image)
@@ -260,7 +269,8 @@ enum PNGCodec {
                 let p = unsafe row[x]
                 let a = UInt8(p >> 24)
                 guard a != 255 else { continue }
-                let b = Pixel.premultiply(UInt8(p & 255), a), g = Pixel.premultiply(UInt8((p >> 8) & 255), a)
+                let b = Pixel.premultiply(UInt8(p & 255), a)
+                let g = Pixel.premultiply(UInt8((p >> 8) & 255), a)
                 let r = Pixel.premultiply(UInt8((p >> 16) & 255), a)
                 unsafe row[x] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
             }
@@ -270,7 +280,8 @@ enum PNGCodec {
     /// The surface's pixels as straight-alpha RGBA bytes, for encoding, in memory the
     /// caller frees; allocated so that a failure is an error.
     static func straightRGBA(of surface: Surface) throws(RasterError) -> UnsafeMutableRawPointer {
-        let width = surface.width, count = width * surface.height * 4
+        let width = surface.width
+        let count = width * surface.height * 4
         guard let raw = unsafe malloc(count) else { throw RasterError.outOfMemory(bytes: count) }
         let out = unsafe raw.bindMemory(to: UInt8.self, capacity: count)
         for y in 0..<surface.height {
@@ -279,7 +290,10 @@ enum PNGCodec {
             for x in 0..<width {
                 let p = unsafe Pixel(argb: src[x]).unpremultiplied
                 let i = (y * width + x) * 4
-                unsafe out[i] = p.r; unsafe out[i + 1] = p.g; unsafe out[i + 2] = p.b; unsafe out[i + 3] = p.a
+                unsafe out[i] = p.r
+                unsafe out[i + 1] = p.g
+                unsafe out[i + 2] = p.b
+                unsafe out[i + 3] = p.a
             }
         }
         return unsafe raw

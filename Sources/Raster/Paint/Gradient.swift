@@ -62,13 +62,15 @@ public struct Gradient: Hashable, Sendable {
         if t >= last.location { return last.color }
         var i = 1
         while stops[i].location < t { i += 1 }
-        let a = stops[i - 1], b = stops[i]
+        let a = stops[i - 1]
+        let b = stops[i]
         let span = b.location - a.location
         let f = span > 0 ? (t - a.location) / span : 1
-        return Color(red: a.color.red + (b.color.red - a.color.red) * f,
-                     green: a.color.green + (b.color.green - a.color.green) * f,
-                     blue: a.color.blue + (b.color.blue - a.color.blue) * f,
-                     alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+        return Color(
+            red: a.color.red + (b.color.red - a.color.red) * f,
+            green: a.color.green + (b.color.green - a.color.green) * f,
+            blue: a.color.blue + (b.color.blue - a.color.blue) * f,
+            alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
     }
 
     /// Premultiplied colours at `count` evenly spaced points of 0...1, each with its
@@ -89,16 +91,19 @@ public struct Gradient: Hashable, Sendable {
                     let t = count > 1 ? Double(i) / last : 0
                     while unsafe k < n && s[k].location < t { k += 1 }
                     // Before the first stop and after the last, that stop alone.
-                    let a = unsafe s[max(k - 1, 0)], b = unsafe s[min(k, n - 1)]
+                    let a = unsafe s[max(k - 1, 0)]
+                    let b = unsafe s[min(k, n - 1)]
                     let span = b.location - a.location
                     let f = span > 0 ? (t - a.location) / span : 1
-                    let ca = a.color, cb = b.color
+                    let ca = a.color
+                    let cb = b.color
                     let al = (ca.alpha + (cb.alpha - ca.alpha) * f) * alpha
                     let r = (ca.red + (cb.red - ca.red) * f) * al
                     let g = (ca.green + (cb.green - ca.green) * f) * al
                     let bl = (ca.blue + (cb.blue - ca.blue) * f) * al
                     // Each in 0...1: the stops' components and `alpha` are.
-                    unsafe out[i] = UInt32(Color.to8(al)) << 24 | UInt32(Color.to8(r)) << 16 | UInt32(Color.to8(g)) << 8
+                    unsafe out[i] =
+                        UInt32(Color.to8(al)) << 24 | UInt32(Color.to8(r)) << 16 | UInt32(Color.to8(g)) << 8
                         | UInt32(Color.to8(bl))
                 }
             }

@@ -7,8 +7,9 @@ public enum Paint: Sendable {
     /// A radial gradient between two circles in user space, as
     /// `CGContextDrawRadialGradient`: the colour at t lies on the circle of centre
     /// `c0 + t (c1 - c0)` and radius `r0 + t (r1 - r0)`, the largest such t winning.
-    case radialGradient(Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double,
-                        options: GradientOptions)
+    case radialGradient(
+        Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double,
+        options: GradientOptions)
     /// A conic (sweep) gradient about `center` in user space (`CGContextDrawConicGradient`):
     /// the colour at a point is t = the angle from the direction `angle` (radians) to the
     /// point, growing clockwise on screen (y down), over 2π. It fills the whole plane.

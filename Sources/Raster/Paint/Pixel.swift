@@ -14,13 +14,17 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a pixel from premultiplied components.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
 
     /// Creates a pixel from its `0xAARRGGBB` word.
     public init(argb: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: argb >> 16), g: UInt8(truncatingIfNeeded: argb >> 8),
-                  b: UInt8(truncatingIfNeeded: argb), a: UInt8(truncatingIfNeeded: argb >> 24))
+        self.init(
+            r: UInt8(truncatingIfNeeded: argb >> 16), g: UInt8(truncatingIfNeeded: argb >> 8),
+            b: UInt8(truncatingIfNeeded: argb), a: UInt8(truncatingIfNeeded: argb >> 24))
     }
 
     /// The `0xAARRGGBB` word.

@@ -5,8 +5,9 @@ import Glibc
 @safe final class Shader {
     enum Kind {
         case linear(table: [UInt32], dx: Double, dy: Double, c: Double, before: Bool, after: Bool)
-        case radial(table: [UInt32], inverse: AffineTransform, c0: Point, r0: Double, c1: Point, r1: Double,
-                    before: Bool, after: Bool)
+        case radial(
+            table: [UInt32], inverse: AffineTransform, c0: Point, r0: Double, c1: Point, r1: Double,
+            before: Bool, after: Bool)
         case conic(table: [UInt32], inverse: AffineTransform, center: Point, angle: Double)
         case image(Surface, inverse: AffineTransform, quality: InterpolationQuality, alpha: UInt32)
     }
@@ -32,9 +33,10 @@ import Glibc
         guard let inverse = t.inverted() else { return nil }
         switch paint {
         case .color: return nil
-        case let .linearGradient(g, start, end, options):
+        case .linearGradient(let g, let start, let end, let options):
             guard !g.stops.isEmpty, start.isFinite, end.isFinite else { return nil }
-            let ax = end.x - start.x, ay = end.y - start.y
+            let ax = end.x - start.x
+            let ay = end.y - start.y
             let len2 = ax * ax + ay * ay
             if len2 == 0 { return nil }
             // t(p) = ((inverse p) - start) . axis / |axis|^2, affine in the device position.
@@ -42,19 +44,27 @@ import Glibc
             let dy = (inverse.c * ax + inverse.d * ay) / len2
             let c = ((inverse.tx - start.x) * ax + (inverse.ty - start.y) * ay) / len2
             // Two entries per device pixel of the axis are as smooth as 8-bit colour gets.
-            let table = g.table(count: tableSize(deviceLength: 1 / max((dx * dx + dy * dy).squareRoot(), 1e-9)), alpha: alpha)
-            return Shader(.linear(table: table, dx: dx, dy: dy, c: c,
-                                  before: options.contains(.extendBefore), after: options.contains(.extendAfter)))
-        case let .radialGradient(g, c0, r0, c1, r1, options):
+            let table = g.table(
+                count: tableSize(deviceLength: 1 / max((dx * dx + dy * dy).squareRoot(), 1e-9)), alpha: alpha)
+            return Shader(
+                .linear(
+                    table: table, dx: dx, dy: dy, c: c,
+                    before: options.contains(.extendBefore), after: options.contains(.extendAfter)))
+        case .radialGradient(let g, let c0, let r0, let c1, let r1, let options):
             guard !g.stops.isEmpty, c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite else { return nil }
-            let length = (max(r0, r1) + ((c1.x - c0.x) * (c1.x - c0.x) + (c1.y - c0.y) * (c1.y - c0.y)).squareRoot())
+            let length =
+                (max(r0, r1) + ((c1.x - c0.x) * (c1.x - c0.x) + (c1.y - c0.y) * (c1.y - c0.y)).squareRoot())
                 * t.maximumScale
-            return Shader(.radial(table: g.table(count: tableSize(deviceLength: length), alpha: alpha), inverse: inverse, c0: c0, r0: max(0, r0), c1: c1,
-                                  r1: max(0, r1), before: options.contains(.extendBefore),
-                                  after: options.contains(.extendAfter)))
-        case let .conicGradient(g, center, angle):
+            return Shader(
+                .radial(
+                    table: g.table(count: tableSize(deviceLength: length), alpha: alpha), inverse: inverse, c0: c0,
+                    r0: max(0, r0), c1: c1,
+                    r1: max(0, r1), before: options.contains(.extendBefore),
+                    after: options.contains(.extendAfter)))
+        case .conicGradient(let g, let center, let angle):
             guard !g.stops.isEmpty, center.isFinite, angle.isFinite else { return nil }
-            return Shader(.conic(table: g.table(count: 1024, alpha: alpha), inverse: inverse, center: center, angle: angle))
+            return Shader(
+                .conic(table: g.table(count: 1024, alpha: alpha), inverse: inverse, center: center, angle: angle))
         }
     }
 
@@ -66,7 +76,7 @@ import Glibc
 
     /// The single colour of row `y` when a linear gradient does not change along rows.
     func rowColor(y: Int) -> UInt32? {
-        guard case let .linear(table, dx, dy, c, before, after) = kind, dx == 0 else { return nil }
+        guard case .linear(let table, let dx, let dy, let c, let before, let after) = kind, dx == 0 else { return nil }
         return Shader.lookup(table, dy * (Double(y) + 0.5) + c, Double(table.count - 1), before, after)
     }
 
@@ -79,14 +89,14 @@ import Glibc
         }
         let row = unsafe scratch!
         switch kind {
-        case let .linear(table, dx, dy, c, before, after):
+        case .linear(let table, let dx, let dy, let c, let before, let after):
             let last = Double(table.count - 1)
             var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + c
             for i in 0..<count {
                 unsafe row[i] = Shader.lookup(table, t, last, before, after)
                 t += dx
             }
-        case let .radial(table, inverse, c0, r0, c1, r1, before, after):
+        case .radial(let table, let inverse, let c0, let r0, let c1, let r1, let before, let after):
             let last = Double(table.count - 1)
             for i in 0..<count {
                 let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
@@ -96,13 +106,13 @@ import Glibc
                     unsafe row[i] = 0
                 }
             }
-        case let .conic(table, inverse, center, angle):
+        case .conic(let table, let inverse, let center, let angle):
             let last = Double(table.count - 1)
             for i in 0..<count {
                 let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
                 unsafe row[i] = Shader.lookup(table, Shader.conicParameter(p, center, angle), last, true, true)
             }
-        case let .image(image, inverse, quality, alpha):
+        case .image(let image, let inverse, let quality, let alpha):
             for i in 0..<count {
                 let p = inverse.apply(to: Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
                 var s = quality == .none ? Shader.nearest(image, p) : Shader.bilinear(image, p)
@@ -124,7 +134,8 @@ import Glibc
     /// The turn from direction `angle` to `p` about `center`, clockwise with y down, in
     /// 0..<1; 0 at the centre itself.
     static func conicParameter(_ p: Point, _ center: Point, _ angle: Double) -> Double {
-        let dx = p.x - center.x, dy = p.y - center.y
+        let dx = p.x - center.x
+        let dy = p.y - center.y
         guard dx != 0 || dy != 0 else { return 0 }
         var t = (atan2(dy, dx) - angle) / (2 * Double.pi)
         t -= t.rounded(.down)
@@ -133,11 +144,16 @@ import Glibc
 
     /// The largest t whose circle passes through p with a non-negative radius, limited by
     /// the extend options; nil where nothing is drawn.
-    static func radialParameter(_ p: Point, _ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double,
-                                before: Bool, after: Bool) -> Double? {
+    static func radialParameter(
+        _ p: Point, _ c0: Point, _ r0: Double, _ c1: Point, _ r1: Double,
+        before: Bool, after: Bool
+    ) -> Double? {
         // |p - c0 - t (c1 - c0)| = r0 + t (r1 - r0)
-        let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
-        let pdx = p.x - c0.x, pdy = p.y - c0.y
+        let cdx = c1.x - c0.x
+        let cdy = c1.y - c0.y
+        let dr = r1 - r0
+        let pdx = p.x - c0.x
+        let pdy = p.y - c0.y
         let a = cdx * cdx + cdy * cdy - dr * dr
         let b = pdx * cdx + pdy * cdy + r0 * dr
         let c = pdx * pdx + pdy * pdy - r0 * r0
@@ -172,11 +188,16 @@ import Glibc
         guard p.x.isFinite, p.y.isFinite else { return 0 }
         let fx = min(max(p.x - 0.5, 0), Double(image.width - 1))
         let fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
-        let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
-        let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
-        let r0 = unsafe image.row(y0), r1 = unsafe image.row(y1)
-        let top = unsafe lerp256(r0[x0], r0[x1], wx), bottom = unsafe lerp256(r1[x0], r1[x1], wx)
+        let x0 = Int(fx)
+        let y0 = Int(fy)
+        let x1 = min(x0 + 1, image.width - 1)
+        let y1 = min(y0 + 1, image.height - 1)
+        let wx = UInt32((fx - Double(x0)) * 256 + 0.5)
+        let wy = UInt32((fy - Double(y0)) * 256 + 0.5)
+        let r0 = unsafe image.row(y0)
+        let r1 = unsafe image.row(y1)
+        let top = unsafe lerp256(r0[x0], r0[x1], wx)
+        let bottom = unsafe lerp256(r1[x0], r1[x1], wx)
         return lerp256(top, bottom, wy)
     }
 
@@ -208,20 +229,29 @@ struct ShaderPainter: CoverageSink {
     /// AVX2 rectangle loop a row, where there is AVX2).
     mutating func block(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
         let cover = RowCoverage(run: coverage, left: edges.left, right: edges.right)
-        guard mask == nil, mode == .normal, blendRows(rows, x: x, count: count, edges: (edges.left != 0, edges.right != 0),
-                                                      coverage: { _ in cover }) else {
+        guard mask == nil, mode == .normal,
+            blendRows(
+                rows, x: x, count: count, edges: (edges.left != 0, edges.right != 0),
+                coverage: { _ in cover })
+        else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
         }
     }
 
     /// A rectangle's rows as `block` blends them, all three kinds in one pass.
-    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
-                            last: RowCoverage) {
-        let top = rows.lowerBound, bottom = rows.upperBound - 1
+    mutating func rectangle(
+        rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+        last: RowCoverage
+    ) {
+        let top = rows.lowerBound
+        let bottom = rows.upperBound - 1
         let edges = ((first.left | inner.left | last.left) != 0, (first.right | inner.right | last.right) != 0)
-        guard mask == nil, mode == .normal, blendRows(rows, x: x, count: count, edges: edges,
-                                                      coverage: { $0 == top ? first : $0 == bottom ? last : inner }) else {
+        guard mask == nil, mode == .normal,
+            blendRows(
+                rows, x: x, count: count, edges: edges,
+                coverage: { $0 == top ? first : $0 == bottom ? last : inner })
+        else {
             rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
             return
         }
@@ -231,9 +261,11 @@ struct ShaderPainter: CoverageSink {
     /// `coverage(y)` says, with edge pixels where `edges` says some row has them; false,
     /// having drawn nothing, for any other shader. Call without a mask, in the normal mode.
     @inline(__always)
-    private func blendRows(_ rows: Range<Int>, x: Int, count: Int, edges: (left: Bool, right: Bool),
-                           coverage: (Int) -> RowCoverage) -> Bool {
-        guard case let .linear(table, 0, dy, c, before, after) = shader.kind else { return false }
+    private func blendRows(
+        _ rows: Range<Int>, x: Int, count: Int, edges: (left: Bool, right: Bool),
+        coverage: (Int) -> RowCoverage
+    ) -> Bool {
+        guard case .linear(let table, 0, let dy, let c, let before, let after) = shader.kind else { return false }
         let last = Double(table.count - 1)
         @inline(__always) func scaled(_ color: UInt32, _ c: UInt8) -> UInt32 {
             c == 255 ? color : c == 0 ? 0 : PixelMath.scale(color, UInt32(c))
@@ -257,9 +289,10 @@ struct ShaderPainter: CoverageSink {
                     // inside the surface, and each row's `x` pixels before `x` and
                     // `rowWords - x` from it in the surface's row; `colors` holds three
                     // words for each of the `n` rows.
-                    unsafe WideKernels.overRows(surface.row(top) + x, stride: surface.rowWords, rows: n, count: count,
-                                                colors: UnsafePointer(colors.baseAddress!), edges: edges,
-                                                room: surface.rowWords - x, lead: x)
+                    unsafe WideKernels.overRows(
+                        surface.row(top) + x, stride: surface.rowWords, rows: n, count: count,
+                        colors: UnsafePointer(colors.baseAddress!), edges: edges,
+                        room: surface.rowWords - x, lead: x)
                     top += n
                 }
             }
@@ -272,13 +305,18 @@ struct ShaderPainter: CoverageSink {
             // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside
             // the surface.
             let p = unsafe surface.row(y) + x
-            if cover.left != 0 { unsafe p[-1] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(cover.left)), p[-1]) }
+            if cover.left != 0 {
+                unsafe p[-1] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(cover.left)), p[-1])
+            }
             if s >> 24 == 255 {
                 unsafe p.update(repeating: s, count: count)
             } else if s >> 24 != 0 {
-                unsafe Compositor.overSolid(p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
+                unsafe Compositor.overSolid(
+                    p, count: count, color: s, inverseAlpha: 255 &- (s >> 24), rounding: rounding)
             }
-            if cover.right != 0 { unsafe p[count] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(cover.right)), p[count]) }
+            if cover.right != 0 {
+                unsafe p[count] = unsafe PixelMath.over(PixelMath.scale(color, UInt32(cover.right)), p[count])
+            }
         }
         return true
     }
@@ -286,13 +324,15 @@ struct ShaderPainter: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         let mask = unsafe mask.map { unsafe UnsafePointer($0.pointer(x, y)) }
         if let color = shader.rowColor(y: y) {
-            unsafe Compositor.solid(surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode,
-                             rounding: rounding)
+            unsafe Compositor.solid(
+                surface.row(y) + x, count: count, color: color, coverage: UInt32(coverage), mask: mask, mode: mode,
+                rounding: rounding)
             return
         }
         shader.shade(x: x, y: y, count: count)
         // Safe: runs lie inside the clip bounds, inside the surface.
-        unsafe Compositor.row(surface.row(y) + x, source: shader.row, count: count, coverage: UInt32(coverage),
-                       mask: mask, mode: mode)
+        unsafe Compositor.row(
+            surface.row(y) + x, source: shader.row, count: count, coverage: UInt32(coverage),
+            mask: mask, mode: mode)
     }
 }

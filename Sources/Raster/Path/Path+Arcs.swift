@@ -4,8 +4,10 @@ extension Path {
     /// Adds a circular arc under `UIBezierPath`'s name
     /// (`addArc(withCenter:radius:startAngle:endAngle:clockwise:)`): the same as
     /// `addArc(center:radius:startAngle:endAngle:clockwise:)`.
-    public mutating func addArc(withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double,
-                                clockwise: Bool) {
+    public mutating func addArc(
+        withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double,
+        clockwise: Bool
+    ) {
         addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
 
@@ -44,15 +46,19 @@ extension Path {
         guard p1.isFinite, p2.isFinite else { return }
         guard let p0 = currentPoint else { return move(to: p1) }
         let r = radius.isNaN ? 0 : max(radius, 0)
-        let u = p0 - p1, v = p2 - p1
-        let lu = (u.x * u.x + u.y * u.y).squareRoot(), lv = (v.x * v.x + v.y * v.y).squareRoot()
+        let u = p0 - p1
+        let v = p2 - p1
+        let lu = (u.x * u.x + u.y * u.y).squareRoot()
+        let lv = (v.x * v.x + v.y * v.y).squareRoot()
         let cross = u.x * v.y - u.y * v.x
         guard r > 0, r.isFinite, lu > 0, lv > 0, abs(cross) > 1e-12 * lu * lv else { return addLine(to: p1) }
-        let un = u * (1 / lu), vn = v * (1 / lv)
+        let un = u * (1 / lu)
+        let vn = v * (1 / lv)
         let cosTheta = max(-1, min(1, un.x * vn.x + un.y * vn.y))
         let theta = acos(cosTheta)
         let d = r / tan(theta / 2)
-        let t1 = p1 + un * d, t2 = p1 + vn * d
+        let t1 = p1 + un * d
+        let t2 = p1 + vn * d
         let bis = un + vn
         let lb = (bis.x * bis.x + bis.y * bis.y).squareRoot()
         let center = p1 + bis * (r / sin(theta / 2) / lb)
@@ -76,7 +82,10 @@ extension Path {
         var a = start
         for i in 0..<pieces {
             let b = i == pieces - 1 ? start + sweep : a + step
-            let ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b)
+            let ca = cos(a)
+            let sa = sin(a)
+            let cb = cos(b)
+            let sb = sin(b)
             let c1 = Point(x: center.x + r * (ca - k * sa), y: center.y + r * (sa + k * ca))
             let c2 = Point(x: center.x + r * (cb + k * sb), y: center.y + r * (sb - k * cb))
             addCurve(to: Point(x: center.x + r * cb, y: center.y + r * sb), control1: c1, control2: c2)

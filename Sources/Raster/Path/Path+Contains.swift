@@ -18,7 +18,10 @@ private struct WindingCounter: PolylineSink {
 
     init(point: Point) { self.point = point }
 
-    mutating func begin(_ p: Point) { first = p; last = p }
+    mutating func begin(_ p: Point) {
+        first = p
+        last = p
+    }
 
     mutating func line(_ p: Point) {
         cross(last, p)

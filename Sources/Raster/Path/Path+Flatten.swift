@@ -20,12 +20,19 @@ extension Path {
         var current = Point.zero
         var start = Point.zero
         func ensureOpen(_ sink: inout S) {
-            if !open { sink.begin(current); open = true; start = current }
+            if !open {
+                sink.begin(current)
+                open = true
+                start = current
+            }
         }
         for e in elements {
             switch e {
             case .move(let p):
-                if open { sink.end(closed: false); open = false }
+                if open {
+                    sink.end(closed: false)
+                    open = false
+                }
                 current = t.apply(to: p)
                 start = current
             case .line(let p):
@@ -34,27 +41,39 @@ extension Path {
                 sink.line(current)
             case .quadCurve(let p, let c):
                 ensureOpen(&sink)
-                let p0 = current, p1 = t.apply(to: c), p2 = t.apply(to: p)
+                let p0 = current
+                let p1 = t.apply(to: c)
+                let p2 = t.apply(to: p)
                 let dd = Path.length(p0 - p1 * 2 + p2)
                 let n = Path.segmentCount(dd / (4 * tolerance))
                 let step = 1 / Double(n)
                 for i in 1..<n {
-                    let u = Double(i) * step, v = 1 - u
+                    let u = Double(i) * step
+                    let v = 1 - u
                     sink.line(p0 * (v * v) + p1 * (2 * u * v) + p2 * (u * u))
                 }
                 sink.line(p2)
                 current = p2
             case .curve(let p, let c1, let c2):
                 ensureOpen(&sink)
-                let p0 = current, p1 = t.apply(to: c1), p2 = t.apply(to: c2), p3 = t.apply(to: p)
+                let p0 = current
+                let p1 = t.apply(to: c1)
+                let p2 = t.apply(to: c2)
+                let p3 = t.apply(to: p)
                 let dd = max(Path.length(p0 - p1 * 2 + p2), Path.length(p1 - p2 * 2 + p3))
                 let n = Path.segmentCount(0.75 * dd / tolerance)
                 let step = 1 / Double(n)
                 for i in 1..<n {
-                    let u = Double(i) * step, v = 1 - u
-                    let a = v * v * v, b = 3 * u * v * v, c = 3 * u * u * v, d = u * u * u
-                    sink.line(Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                                    y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+                    let u = Double(i) * step
+                    let v = 1 - u
+                    let a = v * v * v
+                    let b = 3 * u * v * v
+                    let c = 3 * u * u * v
+                    let d = u * u * u
+                    sink.line(
+                        Point(
+                            x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                            y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
                 }
                 sink.line(p3)
                 current = p3

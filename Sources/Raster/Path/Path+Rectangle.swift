@@ -5,7 +5,8 @@ extension Path {
     var rectangle: Rect? {
         let n = elements.count
         guard n >= 4, n <= 6, case .move(let p0) = elements[0], case .line(let p1) = elements[1],
-              case .line(let p2) = elements[2], case .line(let p3) = elements[3] else { return nil }
+            case .line(let p2) = elements[2], case .line(let p3) = elements[3]
+        else { return nil }
         if n >= 5 {
             switch elements[4] {
             case .line(let back) where back == p0: if n == 6, elements[5] != .closeSubpath { return nil }

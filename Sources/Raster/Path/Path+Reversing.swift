@@ -6,7 +6,8 @@ extension Path {
     public func reversing() -> Path {
         var out = Path()
         var segments: [(start: Point, element: PathElement)] = []
-        var start = Point.zero, current = Point.zero
+        var start = Point.zero
+        var current = Point.zero
         func flush(closed: Bool) {
             defer { segments.removeAll() }
             guard !segments.isEmpty else { return }

@@ -47,17 +47,21 @@ extension Path {
         reserve(10)
         move(to: Point(x: r.minX + radius, y: r.minY))
         addLine(to: Point(x: r.maxX - radius, y: r.minY))
-        addCurve(to: Point(x: r.maxX, y: r.minY + radius),
-                 control1: Point(x: r.maxX - radius + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + radius - k))
+        addCurve(
+            to: Point(x: r.maxX, y: r.minY + radius),
+            control1: Point(x: r.maxX - radius + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + radius - k))
         addLine(to: Point(x: r.maxX, y: r.maxY - radius))
-        addCurve(to: Point(x: r.maxX - radius, y: r.maxY),
-                 control1: Point(x: r.maxX, y: r.maxY - radius + k), control2: Point(x: r.maxX - radius + k, y: r.maxY))
+        addCurve(
+            to: Point(x: r.maxX - radius, y: r.maxY),
+            control1: Point(x: r.maxX, y: r.maxY - radius + k), control2: Point(x: r.maxX - radius + k, y: r.maxY))
         addLine(to: Point(x: r.minX + radius, y: r.maxY))
-        addCurve(to: Point(x: r.minX, y: r.maxY - radius),
-                 control1: Point(x: r.minX + radius - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - radius + k))
+        addCurve(
+            to: Point(x: r.minX, y: r.maxY - radius),
+            control1: Point(x: r.minX + radius - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - radius + k))
         addLine(to: Point(x: r.minX, y: r.minY + radius))
-        addCurve(to: Point(x: r.minX + radius, y: r.minY),
-                 control1: Point(x: r.minX, y: r.minY + radius - k), control2: Point(x: r.minX + radius - k, y: r.minY))
+        addCurve(
+            to: Point(x: r.minX + radius, y: r.minY),
+            control1: Point(x: r.minX, y: r.minY + radius - k), control2: Point(x: r.minX + radius - k, y: r.minY))
         closeSubpath()
     }
 
@@ -66,14 +70,26 @@ extension Path {
     public mutating func addEllipse(in rect: Rect) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-        let kx = rx * Path.kappa, ky = ry * Path.kappa
+        let cx = r.midX
+        let cy = r.midY
+        let rx = r.width / 2
+        let ry = r.height / 2
+        let kx = rx * Path.kappa
+        let ky = ry * Path.kappa
         reserve(6)
         move(to: Point(x: cx + rx, y: cy))
-        addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky), control2: Point(x: cx + kx, y: cy + ry))
-        addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry), control2: Point(x: cx - rx, y: cy + ky))
-        addCurve(to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ky), control2: Point(x: cx - kx, y: cy - ry))
-        addCurve(to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kx, y: cy - ry), control2: Point(x: cx + rx, y: cy - ky))
+        addCurve(
+            to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky),
+            control2: Point(x: cx + kx, y: cy + ry))
+        addCurve(
+            to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry),
+            control2: Point(x: cx - rx, y: cy + ky))
+        addCurve(
+            to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ky),
+            control2: Point(x: cx - kx, y: cy - ry))
+        addCurve(
+            to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kx, y: cy - ry),
+            control2: Point(x: cx + rx, y: cy - ky))
         closeSubpath()
     }
 

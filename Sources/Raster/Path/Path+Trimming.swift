@@ -16,7 +16,8 @@ extension Path {
     /// the fractions are clamped to 0...1, and an `end` not past `start` leaves nothing.
     /// A closed subpath that is kept whole stays closed.
     public func trimmed(from start: Double, to end: Double, tolerance: Double = 0.01) -> Path {
-        let s = start.isNaN ? 0 : min(max(start, 0), 1), e = end.isNaN ? 1 : min(max(end, 0), 1)
+        let s = start.isNaN ? 0 : min(max(start, 0), 1)
+        let e = end.isNaN ? 1 : min(max(end, 0), 1)
         if s == 0 && e == 1 { return self }
         guard e > s else { return Path() }
         var lines = Polylines()
@@ -24,7 +25,8 @@ extension Path {
         let subpaths = lines.subpaths
         let total = subpaths.reduce(0.0) { $0 + Path.length(of: $1.points, closed: $1.closed) }
         guard total > 0 else { return Path() }
-        let from = s * total, to = e * total
+        let from = s * total
+        let to = e * total
         var out = Path()
         var travelled = 0.0
         for (points, closed) in subpaths {
@@ -42,9 +44,11 @@ extension Path {
             var at = travelled
             var started = false
             for i in 1..<max(pts.count, 1) {
-                let a = pts[i - 1], b = pts[i]
+                let a = pts[i - 1]
+                let b = pts[i]
                 let d = Path.length(Point(x: b.x - a.x, y: b.y - a.y))
-                let segStart = at, segEnd = at + d
+                let segStart = at
+                let segEnd = at + d
                 at = segEnd
                 if segEnd < from || segStart > to || d == 0 { continue }
                 func point(_ u: Double) -> Point { Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u) }

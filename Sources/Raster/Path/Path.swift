@@ -114,15 +114,26 @@ public struct Path: Hashable, Sendable {
     /// The smallest rectangle holding every point of the path, control points included
     /// (`CGPathGetBoundingBox`); `Rect.null` for an empty path.
     public var boundingBox: Rect {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var x0 = Double.infinity
+        var y0 = Double.infinity
+        var x1 = -Double.infinity
+        var y1 = -Double.infinity
         func add(_ p: Point) {
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            x0 = min(x0, p.x)
+            y0 = min(y0, p.y)
+            x1 = max(x1, p.x)
+            y1 = max(y1, p.y)
         }
         for e in elements {
             switch e {
             case .move(let p), .line(let p): add(p)
-            case .quadCurve(let p, let c): add(p); add(c)
-            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .quadCurve(let p, let c):
+                add(p)
+                add(c)
+            case .curve(let p, let c1, let c2):
+                add(p)
+                add(c1)
+                add(c2)
             case .closeSubpath: break
             }
         }

@@ -54,24 +54,25 @@ struct BandPlan {
             var rowTasks: [Int] = []
             for k in crossed {
                 var before = after[k]
-                let part = BandPlan.runs(runs[k], in: next[k] ..< blur.entry)
+                let part = BandPlan.runs(runs[k], in: next[k]..<blur.entry)
                 if !part.isEmpty { before = [add(.draw(band: k, runs: part), waitingFor: after[k])] }
                 next[k] = blur.entry + 1
                 after[k] = before
                 guard blur.runs else { continue }
-                let rows = max(bounds[k], blur.box.y0) - blur.box.y0 ..< min(bounds[k + 1], blur.box.y1) - blur.box.y0
+                let rows = max(bounds[k], blur.box.y0) - blur.box.y0..<min(bounds[k + 1], blur.box.y1) - blur.box.y0
                 rowTasks.append(add(.blurRows(blur: b, rows: rows), waitingFor: before))
             }
             guard blur.runs else { continue }
             let parts = max(1, min(columnParts, blur.box.width))
             let columnTasks = (0..<parts).map { p in
-                add(.blurColumns(blur: b, columns: p * blur.box.width / parts ..< (p + 1) * blur.box.width / parts),
+                add(
+                    .blurColumns(blur: b, columns: p * blur.box.width / parts..<(p + 1) * blur.box.width / parts),
                     waitingFor: rowTasks)
             }
             for k in crossed { after[k] = columnTasks }
         }
         for k in 0..<n {
-            let rest = BandPlan.runs(runs[k], in: next[k] ..< Int.max)
+            let rest = BandPlan.runs(runs[k], in: next[k]..<Int.max)
             if !rest.isEmpty { add(.draw(band: k, runs: rest), waitingFor: after[k]) }
         }
     }
@@ -102,7 +103,8 @@ struct BandPlan {
     static func runs(_ runs: [ClosedRange<Int>], in entries: Range<Int>) -> [ClosedRange<Int>] {
         guard !entries.isEmpty else { return [] }
         return runs.compactMap { r in
-            let lo = max(r.lowerBound, entries.lowerBound), hi = min(r.upperBound, entries.upperBound - 1)
+            let lo = max(r.lowerBound, entries.lowerBound)
+            let hi = min(r.upperBound, entries.upperBound - 1)
             return lo <= hi ? lo...hi : nil
         }
     }

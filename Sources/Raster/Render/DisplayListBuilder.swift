@@ -120,7 +120,7 @@ final class DisplayListBuilder {
             dy += area.y0
         }
         let reach = entries.reaches[start]
-        if !reach.isEmpty { keepTogether(reach.y0 + dy ..< reach.y1 + dy) }
+        if !reach.isEmpty { keepTogether(reach.y0 + dy..<reach.y1 + dy) }
     }
 
     /// Marks every open layer to be drawn whole: something inside reads across bands.

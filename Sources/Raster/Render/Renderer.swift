@@ -37,7 +37,9 @@ struct Renderer: Sendable {
             n = min(max(bands, 1), max(height, 1))
         } else {
             let reach = Renderer.work(of: list)
-            n = reach < Renderer.bandedWorkThreshold ? 1 : Renderer.defaultBandCount(threads: threads.count, height: height, work: reach)
+            n =
+                reach < Renderer.bandedWorkThreshold
+                ? 1 : Renderer.defaultBandCount(threads: threads.count, height: height, work: reach)
         }
         let bounds = Renderer.bandBounds(height: height, bands: n, unsplit: list.unsplit)
         n = bounds.count - 1
@@ -47,12 +49,13 @@ struct Renderer: Sendable {
         let contexts = (0..<(n > 1 ? threads.count : 1)).map { _ in Context(surface: target) }
         if n == 1 {
             // One band draws the blurs too, as it comes to them.
-            contexts[0].replay(list, work[0], rows: bounds[0] ..< bounds[1])
+            contexts[0].replay(list, work[0], rows: bounds[0]..<bounds[1])
         } else {
             let blurs = contexts[0].makeBlurs(of: list).map { BlurTask(plan: $0.plan, work: $0.work) }
             let target = BandTarget(surface: target, painters: contexts)
-            let plan = BandPlan(bounds: bounds, runs: work, blurs: blurs.map { $0.plan },
-                                columnParts: 2 * threads.count)
+            let plan = BandPlan(
+                bounds: bounds, runs: work, blurs: blurs.map { $0.plan },
+                columnParts: 2 * threads.count)
             timeline?.begin(tasks: plan.tasks.count)
             let handedOut = timeline == nil ? 0 : FlushTimeline.now()
             threads.run(TaskGraph(dependencies: plan.dependencies)) { t, thread in
@@ -60,7 +63,7 @@ struct Renderer: Sendable {
                 let kind: FlushTimeline.Task.Kind
                 switch plan.tasks[t] {
                 case .draw(let band, let runs):
-                    target.painters[thread].replay(list, runs, rows: bounds[band] ..< bounds[band + 1])
+                    target.painters[thread].replay(list, runs, rows: bounds[band]..<bounds[band + 1])
                     kind = .draw(band: band)
                 case .blurRows(let b, let rows):
                     blurs[b].work?.blurRows(rows, of: target.surface)
@@ -69,7 +72,8 @@ struct Renderer: Sendable {
                     blurs[b].work?.blurColumns(columns, into: target.surface)
                     kind = .blurColumns
                 }
-                timeline?.note(t, FlushTimeline.Task(kind: kind, thread: thread, start: start, end: FlushTimeline.now()))
+                timeline?.note(
+                    t, FlushTimeline.Task(kind: kind, thread: thread, start: start, end: FlushTimeline.now()))
             }
             timeline?.end(entered: entered, handedOut: handedOut, ended: FlushTimeline.now())
             for blur in blurs where blur.work != nil { outcome.drew(blur.plan.box) }
@@ -103,8 +107,11 @@ struct Renderer: Sendable {
     /// layer's reach standing for all it holds: how much drawing the list is, roughly.
     static func work(of list: DisplayList) -> Int {
         let e = list.entries
-        let commands = e.commands, reaches = e.reaches, structural = e.structural
-        var total = 0, i = 0
+        let commands = e.commands
+        let reaches = e.reaches
+        let structural = e.structural
+        var total = 0
+        var i = 0
         while i < commands.count {
             if !reaches[i].isEmpty { total += reaches[i].width * reaches[i].height }
             if structural[i], case .beginLayer(_, let end, _, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
@@ -122,7 +129,7 @@ struct Renderer: Sendable {
         var merged: [Range<Int>] = []
         for r in unsplit.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, r.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, r.upperBound)
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
             } else {
                 merged.append(r)
             }
@@ -146,13 +153,16 @@ struct Renderer: Sendable {
         let n = bounds.count - 1
         var work = [[ClosedRange<Int>]](repeating: [], count: n)
         let e = list.entries
-        let commands = e.commands, reaches = e.reaches, structural = e.structural
+        let commands = e.commands
+        let reaches = e.reaches
+        let structural = e.structural
         var i = 0
         while i < commands.count {
             var last = i
             if structural[i], case .beginLayer(_, let end, _, _) = commands[i], end > i { last = end }
             let reach = reaches[i]
-            let y0 = max(reach.y0, 0), y1 = min(reach.y1, bounds[n])
+            let y0 = max(reach.y0, 0)
+            let y1 = min(reach.y1, bounds[n])
             if y0 < y1 {
                 // The first band whose rows end below y0, then each band that starts above y1.
                 var k = 0

@@ -12,8 +12,9 @@ protocol CoverageSink {
     /// A rectangle's rows: the run `x..<x+count` with the pixel just before and the one
     /// just after it, covered as `first` on the first row of `rows`, as `last` on the
     /// last, and as `inner` on those between (0: not drawn).
-    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
-                            last: RowCoverage)
+    mutating func rectangle(
+        rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+        last: RowCoverage)
 
     /// Whether the sink turns rows of accumulated cells into coverage itself, through
     /// `sweep(rows:)`, rather than receiving them as runs. Read once per shape.
@@ -25,8 +26,9 @@ protocol CoverageSink {
     /// point with `1 << precision` a whole pixel (`Rasterizer.coverage`), a bit set where
     /// a cell may be non-zero. The sink composites the rows and leaves their cells and
     /// bits cleared. Called only when `sweepsRows`.
-    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
-                        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int)
+    mutating func sweep(
+        rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
+        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int)
 }
 
 extension CoverageSink {
@@ -34,8 +36,10 @@ extension CoverageSink {
     var sweepsRows: Bool { false }
 
     /// Not called: `sweepsRows` is false.
-    mutating func sweep(rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
-                        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int) {
+    mutating func sweep(
+        rows: Range<Int>, x: Int, cells: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>,
+        pitch: Int, width: Int, words: Int, rule: FillRule, precision: Int
+    ) {
         preconditionFailure("sweep(rows:) of a sink that takes runs")
     }
 
@@ -46,7 +50,9 @@ extension CoverageSink {
 
     /// A block as `span` calls, row by row: the default, and the fallback of sinks whose
     /// fast path does not apply.
-    mutating func blockBySpans(rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)) {
+    mutating func blockBySpans(
+        rows: Range<Int>, x: Int, count: Int, coverage: UInt8, edges: (left: UInt8, right: UInt8)
+    ) {
         for y in rows {
             if edges.left != 0 { span(y: y, x: x - 1, count: 1, coverage: edges.left) }
             span(y: y, x: x, count: count, coverage: coverage)
@@ -55,20 +61,27 @@ extension CoverageSink {
     }
 
     /// One block for each kind of row.
-    mutating func rectangle(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
-                            last: RowCoverage) {
+    mutating func rectangle(
+        rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+        last: RowCoverage
+    ) {
         rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
     }
 
     /// A rectangle as `block` calls, a kind of row at a time: the default, and the
     /// fallback of sinks whose fast path does not apply.
-    mutating func rectangleByBlocks(rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
-                                    last: RowCoverage) {
+    mutating func rectangleByBlocks(
+        rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
+        last: RowCoverage
+    ) {
         guard !rows.isEmpty else { return }
         @inline(__always) func blocks(_ r: Range<Int>, _ c: RowCoverage) {
-            if c.run != 0 && !r.isEmpty { block(rows: r, x: x, count: count, coverage: c.run, edges: (c.left, c.right)) }
+            if c.run != 0 && !r.isEmpty {
+                block(rows: r, x: x, count: count, coverage: c.run, edges: (c.left, c.right))
+            }
         }
-        let y0 = rows.lowerBound, y1 = rows.upperBound
+        let y0 = rows.lowerBound
+        let y1 = rows.upperBound
         blocks(y0..<y0 + 1, first)
         guard y1 - y0 > 1 else { return }
         blocks(y0 + 1..<y1 - 1, inner)

@@ -4,7 +4,10 @@ package struct IntRect: Equatable, Sendable {
     package var x0: Int, y0: Int, x1: Int, y1: Int
 
     package init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
 
     package init(width: Int, height: Int) { self.init(x0: 0, y0: 0, x1: width, y1: height) }
@@ -28,11 +31,15 @@ package struct IntRect: Equatable, Sendable {
 
     /// The whole pixels touched by a device-space rectangle, clamped to a safe range.
     package init(covering r: Rect) {
-        guard !r.isNull, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { self = .empty; return }
+        guard !r.isNull, r.origin.isFinite, r.width.isFinite, r.height.isFinite else {
+            self = .empty
+            return
+        }
         let s = r.standardized
         func clamp(_ v: Double) -> Double { max(-1e8, min(1e8, v)) }
-        self.init(x0: clamp(s.minX).floorInt, y0: clamp(s.minY).floorInt,
-                  x1: clamp(s.maxX).ceilInt, y1: clamp(s.maxY).ceilInt)
+        self.init(
+            x0: clamp(s.minX).floorInt, y0: clamp(s.minY).floorInt,
+            x1: clamp(s.maxX).ceilInt, y1: clamp(s.maxY).ceilInt)
     }
 
     package var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)) }

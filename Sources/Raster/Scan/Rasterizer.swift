@@ -39,7 +39,8 @@ import Glibc
         segmentCapacity = 256
         // From malloc, grown with realloc: a path too long for the memory left is an
         // error (`onFailure`), not a trap.
-        unsafe segments = unsafe malloc(segmentCapacity * MemoryLayout<Double>.stride)!.bindMemory(to: Double.self, capacity: segmentCapacity)
+        unsafe segments = unsafe malloc(segmentCapacity * MemoryLayout<Double>.stride)!.bindMemory(
+            to: Double.self, capacity: segmentCapacity)
         cellCapacity = 4096
         unsafe cells = .allocate(capacity: cellCapacity)
         unsafe cells.initialize(repeating: 0, count: cellCapacity)
@@ -60,7 +61,10 @@ import Glibc
     /// Forgets the segments of the previous path.
     func reset() {
         segmentValues = 0
-        minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
+        minX = .infinity
+        minY = .infinity
+        maxX = -.infinity
+        maxY = -.infinity
         invalid = false
         cachedBounds = nil
     }
@@ -72,7 +76,8 @@ import Glibc
     /// asks for them several times).
     var bounds: IntRect {
         if let cachedBounds { return cachedBounds }
-        let b = segmentValues == 0 || invalid
+        let b =
+            segmentValues == 0 || invalid
             ? IntRect.empty : IntRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
         cachedBounds = b
         return b
@@ -82,10 +87,15 @@ import Glibc
     /// Adds one segment of an outline (device pixels).
     func addSegment(_ a: Point, _ b: Point) {
         cachedBounds = nil
-        if a.x.isNaN || a.y.isNaN || b.x.isNaN || b.y.isNaN { invalid = true; return }
+        if a.x.isNaN || a.y.isNaN || b.x.isNaN || b.y.isNaN {
+            invalid = true
+            return
+        }
         let lim = Rasterizer.coordinateLimit
-        let ax = min(max(a.x, -lim), lim), ay = min(max(a.y, -lim), lim)
-        let bx = min(max(b.x, -lim), lim), by = min(max(b.y, -lim), lim)
+        let ax = min(max(a.x, -lim), lim)
+        let ay = min(max(a.y, -lim), lim)
+        let bx = min(max(b.x, -lim), lim)
+        let by = min(max(b.y, -lim), lim)
         if ay == by { return }
         if segmentValues + 4 > segmentCapacity {
             let bytes = segmentCapacity * 2 * MemoryLayout<Double>.stride
@@ -101,10 +111,15 @@ import Glibc
         }
         // Safe: the buffer has room for four more values (grown above).
         let end = unsafe segments + segmentValues
-        unsafe end[0] = ax; unsafe end[1] = ay; unsafe end[2] = bx; unsafe end[3] = by
+        unsafe end[0] = ax
+        unsafe end[1] = ay
+        unsafe end[2] = bx
+        unsafe end[3] = by
         segmentValues += 4
-        minX = min(minX, min(ax, bx)); maxX = max(maxX, max(ax, bx))
-        minY = min(minY, min(ay, by)); maxY = max(maxY, max(ay, by))
+        minX = min(minX, min(ax, bx))
+        maxX = max(maxX, max(ax, bx))
+        minY = min(minY, min(ay, by))
+        maxY = max(maxY, max(ay, by))
     }
 
     /// Scan-converts the segments within `clip` and sends the coverage to `sink`.
@@ -112,7 +127,8 @@ import Glibc
         guard !invalid, segmentValues != 0 else { return }
         let box = clip.intersection(bounds)
         guard !box.isEmpty else { return }
-        let left = box.x0, right = box.x1
+        let left = box.x0
+        let right = box.x1
         let width = right - left
         // Two cells past the last column (a line on the right border adds to both); a
         // multiple of eight, so that the sweeps' groups of eight stay in their row.
@@ -136,10 +152,12 @@ import Glibc
         var bandTop = box.y0
         while bandTop < box.y1 {
             let bandBottom = min(box.y1, bandTop + bandHeight)
-            accumulate(left: left, right: right, pitch: pitch, words: words, top: bandTop, bottom: bandBottom,
-                       precision: precision)
-            sweep(rule: rule, precision: precision, left: left, width: width, pitch: pitch, words: words, top: bandTop,
-                  bottom: bandBottom, into: &sink)
+            accumulate(
+                left: left, right: right, pitch: pitch, words: words, top: bandTop, bottom: bandBottom,
+                precision: precision)
+            sweep(
+                rule: rule, precision: precision, left: left, width: width, pitch: pitch, words: words, top: bandTop,
+                bottom: bandBottom, into: &sink)
             bandTop = bandBottom
         }
     }
@@ -160,16 +178,20 @@ import Glibc
         // Safe: the buffers hold `segmentValues` values, the band's `(bottom - top) * pitch`
         // cells and as many rows of `words` words; every segment is clamped to the
         // columns `left...right` and the rows `top..<bottom` before a cell is written.
-        unsafe crk_accumulate(segments, segmentValues, cells, touched, left, right, pitch, words, top, bottom,
-                              Int32(precision))
+        unsafe crk_accumulate(
+            segments, segmentValues, cells, touched, left, right, pitch, words, top, bottom,
+            Int32(precision))
     }
 
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
-    private func sweep<S: CoverageSink>(rule: FillRule, precision: Int, left: Int, width: Int, pitch: Int, words: Int,
-                                        top: Int, bottom: Int, into sink: inout S) {
+    private func sweep<S: CoverageSink>(
+        rule: FillRule, precision: Int, left: Int, width: Int, pitch: Int, words: Int,
+        top: Int, bottom: Int, into sink: inout S
+    ) {
         if sink.sweepsRows {
-            unsafe sink.sweep(rows: top..<bottom, x: left, cells: cells, touched: touched, pitch: pitch, width: width,
-                              words: words, rule: rule, precision: precision)
+            unsafe sink.sweep(
+                rows: top..<bottom, x: left, cells: cells, touched: touched, pitch: pitch, width: width,
+                words: words, rule: rule, precision: precision)
             return
         }
         for row in top..<bottom {
@@ -208,7 +230,8 @@ import Glibc
     /// distance to the nearest even winding; then `a * 255 / one` rounded to the nearest.
     @inline(__always)
     static func coverage(_ w: Int32, _ rule: FillRule, precision: Int) -> UInt8 {
-        let one = Int32(1) &<< Int32(precision), two = one &<< 1
+        let one = Int32(1) &<< Int32(precision)
+        let two = one &<< 1
         let a: Int32
         if rule == .evenOdd {
             let m = w & (two &- 1)
@@ -228,7 +251,10 @@ struct OutlineCollector: PolylineSink {
 
     init(_ rasterizer: Rasterizer) { self.rasterizer = rasterizer }
 
-    mutating func begin(_ p: Point) { first = p; last = p }
+    mutating func begin(_ p: Point) {
+        first = p
+        last = p
+    }
 
     mutating func line(_ p: Point) {
         rasterizer.addSegment(last, p)

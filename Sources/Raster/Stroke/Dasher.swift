@@ -28,13 +28,19 @@ enum Dasher {
             var on = index % 2 == 0
             if on { out.begin(pts[0]) }
             for k in 1..<pts.count {
-                let a = pts[k - 1], b = pts[k]
+                let a = pts[k - 1]
+                let b = pts[k]
                 let segment = a.distance(to: b)
                 var done = 0.0
                 while segment - done > remaining {
                     done += remaining
                     let p = a + (b - a) * (done / segment)
-                    if on { out.line(p); out.end(closed: false) } else { out.begin(p) }
+                    if on {
+                        out.line(p)
+                        out.end(closed: false)
+                    } else {
+                        out.begin(p)
+                    }
                     on.toggle()
                     index = (index + 1) % lengths.count
                     remaining = lengths[index]

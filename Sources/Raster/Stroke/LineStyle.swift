@@ -33,7 +33,8 @@ public struct DashPattern: Hashable, Sendable {
     /// entry, or sums to zero (a solid line is drawn then).
     public init?(phase: Double, lengths: [Double]) {
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }),
-              lengths.reduce(0, +) > 0 else { return nil }
+            lengths.reduce(0, +) > 0
+        else { return nil }
         self.lengths = lengths.count % 2 == 1 ? lengths + lengths : lengths
         self.phase = phase.isFinite ? phase : 0
     }

@@ -3,11 +3,14 @@ extension Path {
     /// (`copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)`): curves flattened to
     /// within `tolerance`. A width of 0 or less, or one that is not finite, outlines
     /// nothing.
-    public func copy(strokingWithWidth width: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
-                     miterLimit: Double = 10, tolerance: Double = 0.1) -> Path {
+    public func copy(
+        strokingWithWidth width: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+        miterLimit: Double = 10, tolerance: Double = 0.1
+    ) -> Path {
         guard width > 0, width.isFinite else { return Path() }
-        return strokeOutline(StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: miterLimit, dash: nil),
-                             tolerance: tolerance)
+        return strokeOutline(
+            StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: miterLimit, dash: nil),
+            tolerance: tolerance)
     }
 
     /// The outline of this path's stroke in `style`, dashes included, with curves
@@ -43,7 +46,10 @@ extension Context {
     public func replacePathWithStrokedPath() {
         let t = state.transform
         let scale = t.maximumScale
-        guard scale > 0, scale.isFinite, let inverse = t.inverted() else { return currentPath = Path() }
+        guard scale > 0, scale.isFinite, let inverse = t.inverted() else {
+            currentPath = Path()
+            return
+        }
         var style = state.stroke
         if style.width == 0 { style.width = 1 / scale }
         let user = currentPath.applying(inverse)

@@ -108,8 +108,10 @@ struct Stroker<Sink: PolylineSink> {
 
     /// The corner at `v` on the left side, from segment `from` to segment `to`.
     private mutating func join(at v: Point, from: Segment, to: Segment, starting: Bool) {
-        let a = from.direction, b = to.direction
-        let na = normal(a), nb = normal(b)
+        let a = from.direction
+        let b = to.direction
+        let na = normal(a)
+        let nb = normal(b)
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
         func emit(_ p: Point, first: Bool) { if first { sink.begin(p) } else { sink.line(p) } }
@@ -124,7 +126,8 @@ struct Stroker<Sink: PolylineSink> {
         //   it. (Through the vertex, below, the overlap would be covered twice, which a
         //   pixel across that edge would count.)
         // Every vertex of a flattened curve comes here on both sides.
-        let outerMiter = cross < -1e-12 && style.join == .miter
+        let outerMiter =
+            cross < -1e-12 && style.join == .miter
             && (1 + dot) / 2 * style.miterLimit * style.miterLimit >= 1
         let innerMeeting = cross > 1e-12 && hw * cross <= (1 + dot) * 0.5 * min(from.length, to.length)
         if (outerMiter || innerMeeting) && dot > -1 + 1e-12 {

@@ -51,7 +51,9 @@ import Glibc
         try Surface.check(width: width, height: height)
         // calloc, not allocate(capacity:): a failed allocation is an error, not a trap,
         // and untouched pages of a large surface stay unmapped zeros.
-        guard let memory = unsafe calloc(width * height, 4) else { throw RasterError.outOfMemory(bytes: width * height * 4) }
+        guard let memory = unsafe calloc(width * height, 4) else {
+            throw RasterError.outOfMemory(bytes: width * height * 4)
+        }
         unsafe self.init(owning: memory, width: width, height: height, scale: scale)
     }
 
@@ -61,15 +63,19 @@ import Glibc
     /// clears and touches only those. The other rows must never be read.
     ///
     /// - Throws: as `init(width:height:scale:)`.
-    package convenience init(width: Int, height: Int, scale: Double, clearingRows rows: Range<Int>) throws(RasterError) {
+    package convenience init(width: Int, height: Int, scale: Double, clearingRows rows: Range<Int>) throws(RasterError)
+    {
         try Surface.check(width: width, height: height)
-        guard let memory = unsafe malloc(width * height * 4) else { throw RasterError.outOfMemory(bytes: width * height * 4) }
+        guard let memory = unsafe malloc(width * height * 4) else {
+            throw RasterError.outOfMemory(bytes: width * height * 4)
+        }
         let cleared = rows.clamped(to: 0..<height)
         #if DEBUG
-        // In debug builds the other rows hold a colour no drawing makes, so that a read of
-        // them shows in the pixels (the band tests compare them with one thread's).
-        // Safe: the `width * height` words were just allocated.
-        unsafe memory.bindMemory(to: UInt32.self, capacity: width * height).initialize(repeating: 0x80c0_4020, count: width * height)
+            // In debug builds the other rows hold a colour no drawing makes, so that a read of
+            // them shows in the pixels (the band tests compare them with one thread's).
+            // Safe: the `width * height` words were just allocated.
+            unsafe memory.bindMemory(to: UInt32.self, capacity: width * height).initialize(
+                repeating: 0x80c0_4020, count: width * height)
         #endif
         // Safe: the rows cleared lie inside the `width * height` words just allocated.
         unsafe memset(memory + cleared.lowerBound * width * 4, 0, cleared.count * width * 4)
@@ -98,9 +104,13 @@ import Glibc
     /// Wraps caller-owned memory, drawn into in place (a window's shared-memory frame).
     /// The memory must hold `height * stride` bytes, stay valid and not move while the
     /// surface lives; it is not freed by the surface.
-    package init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1) throws(RasterError) {
+    package init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1)
+        throws(RasterError)
+    {
         try Surface.check(width: width, height: height)
-        guard stride % 4 == 0, stride >= width * 4 else { throw RasterError.invalidStride(stride: stride, width: width) }
+        guard stride % 4 == 0, stride >= width * 4 else {
+            throw RasterError.invalidStride(stride: stride, width: width)
+        }
         self.width = width
         self.height = height
         self.stride = stride
@@ -156,7 +166,9 @@ import Glibc
     public var words: [UInt32] {
         var out = [UInt32]()
         out.reserveCapacity(width * height)
-        for y in 0..<height { unsafe out.append(contentsOf: UnsafeBufferPointer(start: base + y * rowWords, count: width)) }
+        for y in 0..<height {
+            unsafe out.append(contentsOf: UnsafeBufferPointer(start: base + y * rowWords, count: width))
+        }
         return out
     }
 

@@ -57,7 +57,8 @@ package final class FlushTimeline: Sendable {
     /// The flush begun last has ended.
     func end(entered: Double, handedOut: Double, ended: Double) {
         state.withLock {
-            $0.flushes.append(Flush(entered: entered, handedOut: handedOut, ended: ended, tasks: $0.tasks.compactMap { $0 }))
+            $0.flushes.append(
+                Flush(entered: entered, handedOut: handedOut, ended: ended, tasks: $0.tasks.compactMap { $0 }))
             $0.tasks = []
         }
     }

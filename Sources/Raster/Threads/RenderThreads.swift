@@ -143,11 +143,13 @@ extension String {
         var thread = pthread_t()
         // Safe: the retained reference is taken back exactly once, by the thread.
         let context = unsafe Unmanaged.passRetained(self).toOpaque()
-        let result = unsafe pthread_create(&thread, nil, { raw in
-            let crew = unsafe Unmanaged<Crew>.fromOpaque(raw!).takeRetainedValue()
-            crew.work()
-            return nil
-        }, context)
+        let result = unsafe pthread_create(
+            &thread, nil,
+            { raw in
+                let crew = unsafe Unmanaged<Crew>.fromOpaque(raw!).takeRetainedValue()
+                crew.work()
+                return nil
+            }, context)
         guard result == 0 else {
             unsafe Unmanaged<Crew>.fromOpaque(context).release()
             return nil

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The document's code as written, with the renames alone: not reformatted.
 import Glibc
 import Raster
 import Testing

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The document's code as written, with the renames alone: not reformatted.
 import Gallery
 import Layers
 import Raster
