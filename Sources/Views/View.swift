@@ -429,9 +429,10 @@ open class View: Responder, LayerDelegate {
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         guard acceptsTouches, point.isFinite, self.point(inside: point, with: event) else { return nil }
         for s in subviews.reversed() {
-            guard let inverse = s.layer.transformToSuperlayer.inverted(), let p = inverse.apply(to: point) else {
-                continue
-            }
+            let map = s.layer.transformToSuperlayer
+            // A single-sided view turned away is not drawn, and takes no touches.
+            if !s.layer.isDoubleSided && map.determinant < 0 { continue }
+            guard let inverse = map.inverted(), let p = inverse.apply(to: point) else { continue }
             if let hit = s.hitTest(p, with: event) { return hit }
         }
         return self

@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import TestSupport
 import Testing
@@ -68,6 +69,18 @@ import Testing
         let wide = WideTouchView(frame: Rect(x: 230, y: 200, width: 20, height: 20))
         root.addSubview(wide)
         #expect(root.hitTest(Point(x: 215, y: 210)) === wide && root.hitTest(Point(x: 205, y: 210)) === root)
+    }
+
+    /// A view turned half round about y shows its back: hit while its layer is
+    /// double-sided (the default), not once it is single-sided, as it is not drawn then.
+    @Test func aSingleSidedViewTurnedAwayTakesNoTouches() {
+        let root = RootView(size: Size(width: 100, height: 100))
+        let card = View(frame: Rect(x: 20, y: 20, width: 60, height: 60))
+        card.transform3D = Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)
+        root.addSubview(card)
+        #expect(root.hitTest(Point(x: 50, y: 50)) === card)
+        card.layer.isDoubleSided = false
+        #expect(root.hitTest(Point(x: 50, y: 50)) === root)
     }
 
     @Test func aShapeViewAnswersForItsShape() {
