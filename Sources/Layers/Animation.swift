@@ -267,7 +267,7 @@ open class KeyframeAnimation: PropertyAnimation {
     }
 
     /// The keyframes' values (`values`).
-    public var values: [Any] = []
+    public var values: [Any] = [] { didSet { keptCurve = nil } }
     /// A path for a point property to follow, instead of `values` (`path`): the layer
     /// moves along it at an even speed, from its start to its end.
     public var path: Path?
@@ -277,11 +277,15 @@ open class KeyframeAnimation: PropertyAnimation {
     /// When each value is reached, 0...1 of the pass (`keyTimes`); nil spaces them evenly.
     /// In the discrete mode Core Animation takes one more time than values (the last
     /// being 1), and so does Vitrine; as many as values also works.
-    public var keyTimes: [Double]?
+    public var keyTimes: [Double]? { didSet { keptCurve = nil } }
     /// The pacing between each pair of keyframes (`timingFunctions`).
     public var timingFunctions: [TimingFunction]?
     /// How values are found between keyframes (`calculationMode`); default linear.
-    public var calculationMode: CalculationMode = .linear
+    public var calculationMode: CalculationMode = .linear { didSet { keptCurve = nil } }
+    /// The curve of the paced and cubic modes, made at the first step after the values,
+    /// key times or mode last changed (its inner value nil when the values make none):
+    /// a cubic paced curve measures its length, which is not work for every frame.
+    private var keptCurve: KeyframeCurve??
 
     override open func takeFields(from o: Animation) {
         super.takeFields(from: o)
@@ -299,12 +303,13 @@ open class KeyframeAnimation: PropertyAnimation {
         guard !values.isEmpty else { return nil }
         let n = values.count
         if n == 1 { return values[0] }
-        if calculationMode == .paced || calculationMode == .cubic || calculationMode == .cubicPaced,
-            let v = KeyframeCurve(
-                values: values, keyTimes: keyTimes?.count == n ? keyTimes : nil,
-                mode: calculationMode)?.value(at: f, timingFunctions: timingFunctions)
-        {
-            return v
+        if calculationMode == .paced || calculationMode == .cubic || calculationMode == .cubicPaced {
+            if keptCurve == nil {
+                keptCurve = .some(
+                    KeyframeCurve(
+                        values: values, keyTimes: keyTimes?.count == n ? keyTimes : nil, mode: calculationMode))
+            }
+            if let curve = keptCurve ?? nil, let v = curve.value(at: f, timingFunctions: timingFunctions) { return v }
         }
         let times: [Double]
         if let keyTimes, keyTimes.count == n || (calculationMode == .discrete && keyTimes.count == n + 1) {
@@ -388,14 +393,20 @@ open class SpringAnimation: BasicAnimation {
         initialVelocity = o.initialVelocity
     }
 
-    /// The spring's progress at `t` seconds: 0 at the start, 1 at rest.
-    public func position(at t: Double) -> Double {
+    /// The spring's undamped angular frequency ω0 = √(k/m) and damping ratio
+    /// ζ = c / (2√(km)), with the mass and stiffness kept above 0 and the damping at 0 or
+    /// more.
+    private var motion: (w0: Double, zeta: Double) {
         let m = max(mass, 1e-9)
         let k = max(stiffness, 1e-9)
         let c = max(damping, 0)
+        return ((k / m).squareRoot(), c / (2 * (k * m).squareRoot()))
+    }
+
+    /// The spring's progress at `t` seconds: 0 at the start, 1 at rest.
+    public func position(at t: Double) -> Double {
+        let (w0, zeta) = motion
         let v0 = initialVelocity
-        let w0 = (k / m).squareRoot()
-        let zeta = c / (2 * (k * m).squareRoot())
         let d: Double
         if zeta < 1 - 1e-9 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
@@ -423,12 +434,8 @@ open class SpringAnimation: BasicAnimation {
     /// 1, stiffness 100).
     public var settlingDuration: Double {
         let epsilon = 1.0 / 1200
-        let m = max(mass, 1e-9)
-        let k = max(stiffness, 1e-9)
-        let c = max(damping, 0)
+        let (w0, zeta) = motion
         let v0 = initialVelocity
-        let w0 = (k / m).squareRoot()
-        let zeta = c / (2 * (k * m).squareRoot())
         if zeta < 1 - 1e-9 {
             guard zeta > 0 else { return 60 }
             let wd = w0 * (1 - zeta * zeta).squareRoot()

@@ -169,6 +169,20 @@ import VitrineTesting
 
     static let points = [Point(x: 0, y: 0), Point(x: 10, y: 20), Point(x: 30, y: 20), Point(x: 40, y: 0)]
 
+    /// The paced curve is made once and kept, until the values, key times or mode change.
+    @Test func aKeptCurveFollowsNewValues() throws {
+        let k = KeyframeAnimation(keyPath: "position.x")
+        k.values = [0.0, 10.0, 40.0]
+        k.calculationMode = .paced
+        #expect(abs(try #require(k.value(at: 0.5, model: nil) as? Double) - 20) < 1e-9)
+        k.values = [0.0, 100.0]
+        #expect(abs(try #require(k.value(at: 0.5, model: nil) as? Double) - 50) < 1e-9)
+        k.calculationMode = .cubic
+        k.values = [0.0, 10.0, 40.0]
+        k.keyTimes = [0, 0.9, 1]
+        #expect(abs(try #require(k.value(at: 0.9, model: nil) as? Double) - 10) < 1e-9)
+    }
+
     /// Catmull-Rom: through each value at its key time; between, the Hermite curve with
     /// tangents (next - previous) / 2: half way through the middle segment,
     /// 0.5 p1 + 0.125 m1 + 0.5 p2 - 0.125 m2 = (20, 22.5).
