@@ -1,6 +1,6 @@
 import Raster
 
-/// The comparison engine of SNAPSHOTS.md: an exact fast path; pixels unpremultiplied over
+/// The picture comparison engine: an exact fast path; pixels unpremultiplied over
 /// white and compared by their YIQ colour distance against a threshold; anti-aliasing
 /// detection; budgets; ignored regions; and a diff picture.
 public enum ImageDiff {
@@ -158,15 +158,10 @@ public enum ImageDiff {
     }
 
     /// Whether the pixel at (x, y) of `img` is edge noise: between a darker and a brighter
-    /// neighbour, one of which sits in a flat area in both pictures (SNAPSHOTS.md).
+    /// neighbour, one of which sits in a flat area in both pictures (after pixelmatch).
     static func antialiased(_ img: Surface, _ x: Int, _ y: Int, _ other: Surface) -> Bool {
-        let w = img.width
-        let h = img.height
-        let xa = max(x - 1, 0)
-        let ya = max(y - 1, 0)
-        let xb = min(x + 1, w - 1)
-        let yb = min(y + 1, h - 1)
-        var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
+        let (xs, ys, border) = neighbourhood(x, y, img)
+        var zeroes = border ? 1 : 0
         var minDelta = 0.0
         var maxDelta = 0.0
         var minX = 0
@@ -175,8 +170,8 @@ public enum ImageDiff {
         var maxY = 0
         let centre = img[x, y].argb
         let yc = brightness(overWhite(centre))
-        for ny in ya...yb {
-            for nx in xa...xb where nx != x || ny != y {
+        for ny in ys {
+            for nx in xs where nx != x || ny != y {
                 let n = img[nx, ny].argb
                 let d = overWhite(n) == overWhite(centre) ? 0 : yc - brightness(overWhite(n))
                 if d == 0 {
@@ -201,16 +196,11 @@ public enum ImageDiff {
     /// Whether a pixel has at least three neighbours of its very colour (a border pixel
     /// starts with one).
     static func hasManySiblings(_ img: Surface, _ x: Int, _ y: Int) -> Bool {
-        let w = img.width
-        let h = img.height
-        let xa = max(x - 1, 0)
-        let ya = max(y - 1, 0)
-        let xb = min(x + 1, w - 1)
-        let yb = min(y + 1, h - 1)
-        var zeroes = (x == xa || x == xb || y == ya || y == yb) ? 1 : 0
+        let (xs, ys, border) = neighbourhood(x, y, img)
+        var zeroes = border ? 1 : 0
         let c = overWhite(img[x, y].argb)
-        for ny in ya...yb {
-            for nx in xa...xb where nx != x || ny != y {
+        for ny in ys {
+            for nx in xs where nx != x || ny != y {
                 if overWhite(img[nx, ny].argb) == c {
                     zeroes += 1
                     if zeroes > 2 { return true }
@@ -218,5 +208,15 @@ public enum ImageDiff {
             }
         }
         return false
+    }
+
+    /// The columns and rows of the 3 x 3 block around (x, y), cut to `img`, and whether
+    /// the pixel is on the picture's border (which counts as one neighbour alike).
+    static func neighbourhood(_ x: Int, _ y: Int, _ img: Surface) -> (ClosedRange<Int>, ClosedRange<Int>, Bool) {
+        let xa = max(x - 1, 0)
+        let ya = max(y - 1, 0)
+        let xb = min(x + 1, img.width - 1)
+        let yb = min(y + 1, img.height - 1)
+        return (xa...xb, ya...yb, x == xa || x == xb || y == ya || y == yb)
     }
 }
