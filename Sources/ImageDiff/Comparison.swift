@@ -1,7 +1,7 @@
 import Glibc
 import Raster
 
-/// What a comparison found (SNAPSHOTS.md): sizes, real differences, edge noise, the
+/// What a comparison found: sizes, real differences, edge noise, the
 /// largest colour distance, where the differences lie, and whether that passes.
 public struct Comparison: Sendable {
     /// The expected picture's size in pixels.

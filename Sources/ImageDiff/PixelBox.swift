@@ -1,7 +1,7 @@
 import Raster
 
 /// A rectangle of whole pixels inside a picture: an ignored region made safe once, where
-/// it is made, so that the compare loop trusts it (STYLE.md 2).
+/// it is made, so that the compare loop trusts it.
 struct PixelBox: Equatable {
     /// The first column and row inside, and the first outside.
     let x0: Int, y0: Int, x1: Int, y1: Int

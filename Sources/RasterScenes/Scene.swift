@@ -1,7 +1,7 @@
 import Glibc
 import Raster
 
-/// One benchmark scene of SCENES.md: the same random shapes Cairo's peer draws.
+/// One benchmark scene: the same random shapes Cairo's peer draws.
 public enum Scene: String, CaseIterable, Sendable {
     case fillRectAligned = "fill-rect-aligned"
     case fillRectUnaligned = "fill-rect-unaligned"
@@ -14,7 +14,7 @@ public enum Scene: String, CaseIterable, Sendable {
 
     /// The side of the square canvas, in pixels.
     public static let canvasSide = 512
-    /// The sizes SCENES.md lists.
+    /// The sizes the benchmark draws.
     public static let sizes = [8, 16, 32, 64, 128, 256]
 
     /// The shape count the peer uses when none is given: 4,000,000 / s^2 + 2000.
@@ -71,7 +71,7 @@ public enum Scene: String, CaseIterable, Sendable {
             alpha8: UInt8(128 + ((c >> 24) & 127)))
     }
 
-    /// The five-pointed star of SCENES.md, its points joined in drawing order.
+    /// The five-pointed star of the benchmark, its points joined in drawing order.
     public static func pentagram(_ cx: Double, _ cy: Double, _ r: Double) -> Path {
         var p = Path()
         for k in 0..<5 {

@@ -1,4 +1,4 @@
-/// The benchmark scenes' random numbers (SCENES.md): splitmix64.
+/// The benchmark scenes' random numbers: splitmix64, as the peer programs draw them.
 public struct SplitMix64: Sendable {
     private var state: UInt64
 

@@ -1,6 +1,6 @@
 import Glibc
 
-/// When `expectSnapshot` writes references (SNAPSHOTS.md).
+/// When `expectSnapshot` writes references.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Rewrite every reference, and fail so that the change is looked at.
     case all

@@ -4,7 +4,7 @@ import RasterScenes
 import Text
 import Views
 
-// raster-bench: draws the scenes of SCENES.md with Raster and prints, for each run, the
+// raster-bench: draws the benchmark scenes with Raster and prints, for each run, the
 // same line as Cairo's peer, so that the two can run side by side.
 
 let usage = """
@@ -38,7 +38,7 @@ func median(_ values: [Double]) -> Double {
 
 func run(_ scene: Scene, size: Int, count: Int, seed: UInt64, out: String?, threads: RenderThreads?) {
     let canvas = Scene.makeCanvas()
-    // Cleared by writing, as the peers clear theirs (SCENES.md): a fresh surface's pages are
+    // Cleared by writing, as the peers clear theirs: a fresh surface's pages are
     // mapped on first touch, which is not drawing and would otherwise be timed with it.
     canvas.clear()
     let context = threads.map { Context(surface: canvas, threads: $0) } ?? Context(surface: canvas)

@@ -4,7 +4,7 @@ import Views
 
 @testable import Gallery
 
-/// The gallery page as a catalogue: sections with headings, in the order of GALLERY.md,
+/// The gallery page as a catalogue: sections with headings, in the catalogue's order,
 /// laid out by stack views, each card titled for people and named for tools.
 @MainActor
 @Suite struct CatalogueTests {

@@ -11,7 +11,7 @@ import Testing
         return s
     }
 
-    /// Edge noise needs a flat area beside it (SNAPSHOTS.md, after pixelmatch): a pixel
+    /// Edge noise needs a flat area beside it (after pixelmatch): a pixel
     /// changed to a value between its neighbours' in a picture of noise, where no
     /// neighbour has identical siblings, is a real difference; the same pixel on the edge
     /// between two flat areas is noise.

@@ -6,7 +6,7 @@ import Testing
 
 private let golden = Golden(for: #filePath)
 
-/// Every scene of SCENES.md, drawn in-process, against the picture Cairo's image backend
+/// Every benchmark scene, drawn in-process, against the picture Cairo's image backend
 /// draws of the same shapes (reference PNGs made with `cairo-peer --count 60 --out`).
 ///
 /// The comparison is on premultiplied values (what both surfaces hold): the straight

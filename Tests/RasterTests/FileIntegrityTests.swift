@@ -6,7 +6,7 @@ import Testing
 @testable import Raster
 
 /// Files that are files, writes that are whole or not at all, and writes confined to
-/// their folder (STYLE.md 16).
+/// their folder.
 @Suite struct FileIntegrityTests {
     let scratch: ScratchDirectory
 

@@ -6,8 +6,8 @@ import Glibc
 /// file whole (or none); a file dropped without `commit()` removes its temporary.
 ///
 /// The folder is held open from the start, so the temporary and the rename stay in the
-/// folder that was checked even if a path component is swapped meanwhile. One owner
-/// (STYLE.md 12): the folder's and the temporary's descriptors are closed in `deinit`.
+/// folder that was checked even if a path component is swapped meanwhile. One owner for
+/// each descriptor: the folder's and the temporary's are closed in `deinit`.
 package final class AtomicFile {
     /// The destination as given, for messages.
     package let path: String

@@ -2,7 +2,7 @@ import CRasterKernels
 import Glibc
 
 /// The exact-area scan converter: collects device-space line segments, then computes for
-/// every pixel the signed area the closed outline covers (RASTER.md), in bands of rows,
+/// every pixel the signed area the closed outline covers, in bands of rows,
 /// and hands runs of equal coverage to a sink.
 ///
 /// The cells hold fixed-point windings, `1 << precision` for a whole pixel (16 bits of
