@@ -215,6 +215,24 @@ open class Button: Control {
         }
         context.restoreGState()
     }
+
+    // MARK: Accessibility
+
+    override var controlTraits: AccessibilityTraits { .button }
+
+    /// The title shown now, unless a label was given; a button with only an image has no
+    /// label until one is given, and says nothing but "button".
+    override open var accessibilityLabel: String? {
+        get { accessibility.label ?? title(for: state) ?? title(for: .normal) }
+        set { accessibility.label = newValue }
+    }
+
+    /// Sends `touchUpInside`, as a tap does; false while disabled.
+    override open func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: .touchUpInside)
+        return true
+    }
 }
 
 /// Ends a button's fade once its animation has stopped.

@@ -174,4 +174,22 @@ open class Checkbox: Control {
         context.stroke(mark)
         context.restoreGState()
     }
+
+    // MARK: Accessibility
+
+    /// "1" when on and "0" when off, as UIKit's switch reports, unless a value was given.
+    override open var accessibilityValue: String? {
+        get { accessibility.value ?? (checked ? "1" : "0") }
+        set { accessibility.value = newValue }
+    }
+
+    override var controlTraits: AccessibilityTraits { [.button, .toggleButton] }
+
+    /// Toggles the box and sends `valueChanged`, as a click does; false while disabled.
+    override open func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        checked.toggle()
+        sendActions(for: .valueChanged)
+        return true
+    }
 }

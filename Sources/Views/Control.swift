@@ -211,6 +211,29 @@ open class Control: View {
         isHighlighted = false
         sendActions(for: .touchCancel)
     }
+
+    // MARK: Accessibility
+
+    /// Controls are accessibility elements unless told otherwise.
+    override open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The control's kind (`controlTraits`), with `notEnabled` while disabled and
+    /// `selected` while selected, as UIKit's controls report them.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get {
+            var t = accessibility.traits ?? controlTraits
+            if !isEnabled { t.insert(.notEnabled) }
+            if isSelected { t.insert(.selected) }
+            return t
+        }
+        set { accessibility.traits = newValue }
+    }
+
+    /// The traits of this kind of control, before its state is added.
+    var controlTraits: AccessibilityTraits { .none }
 }
 
 extension Control {

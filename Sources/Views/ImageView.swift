@@ -43,4 +43,13 @@ open class ImageView: View {
         guard let image else { return }
         context.draw(image.surface, in: imageRect)
     }
+
+    // MARK: Accessibility
+
+    /// `image` unless told otherwise. An image view is an element only when told so (as
+    /// in UIKit), with the label it is given.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .image }
+        set { accessibility.traits = newValue }
+    }
 }

@@ -102,4 +102,24 @@ open class Label: View {
             layout, in: Rect(x: bounds.minX, y: y, width: bounds.width, height: layout.height), color: textColor,
             alignment: textAlignment)
     }
+
+    // MARK: Accessibility
+
+    /// Labels are accessibility elements unless told otherwise.
+    override open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The text shown, unless a label was given.
+    override open var accessibilityLabel: String? {
+        get { accessibility.label ?? text }
+        set { accessibility.label = newValue }
+    }
+
+    /// `staticText` unless told otherwise.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .staticText }
+        set { accessibility.traits = newValue }
+    }
 }

@@ -101,4 +101,27 @@ open class PageControl: Control {
         }
         if !rest.isEmpty { super.pressesBegan(rest, with: event) }
     }
+
+    // MARK: Accessibility
+
+    override var controlTraits: AccessibilityTraits { .adjustable }
+
+    /// "page N of M", unless a value was given.
+    override open var accessibilityValue: String? {
+        get { accessibility.value ?? (numberOfPages > 0 ? "page \(currentPage + 1) of \(numberOfPages)" : nil) }
+        set { accessibility.value = newValue }
+    }
+
+    /// Moves to the next page and sends `valueChanged`.
+    override open func accessibilityIncrement() { turn(by: 1) }
+
+    /// Moves to the previous page and sends `valueChanged`.
+    override open func accessibilityDecrement() { turn(by: -1) }
+
+    private func turn(by delta: Int) {
+        guard isEnabled else { return }
+        let before = currentPage
+        currentPage += delta
+        if currentPage != before { sendActions(for: .valueChanged) }
+    }
 }

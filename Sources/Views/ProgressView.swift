@@ -104,4 +104,24 @@ open class ProgressView: View {
             done.backgroundColor = progressTintColor ?? tintColor
         }
     }
+
+    // MARK: Accessibility
+
+    /// Progress views are accessibility elements unless told otherwise.
+    override open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// The progress as a whole percentage ("40%"), unless a value was given.
+    override open var accessibilityValue: String? {
+        get { accessibility.value ?? "\(Int((progress * 100).rounded()))%" }
+        set { accessibility.value = newValue }
+    }
+
+    /// `updatesFrequently` unless told otherwise.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .updatesFrequently }
+        set { accessibility.traits = newValue }
+    }
 }

@@ -275,4 +275,33 @@ open class Slider: Control {
         if storedValue != before { sendActions(for: .valueChanged) }
         return true
     }
+
+    // MARK: Accessibility
+
+    override var controlTraits: AccessibilityTraits { .adjustable }
+
+    /// The value as a whole percentage of the range ("50%"), as UIKit's slider reports
+    /// it, unless a value was given.
+    override open var accessibilityValue: String? {
+        get {
+            if let v = accessibility.value { return v }
+            let span = maximumValue - minimumValue
+            let f = span > 0 ? (value - minimumValue) / span : 0
+            return "\(Int((f * 100).rounded()))%"
+        }
+        set { accessibility.value = newValue }
+    }
+
+    /// Moves the value up a tenth of the range and sends `valueChanged`.
+    override open func accessibilityIncrement() { step(by: 0.1) }
+
+    /// Moves the value down a tenth of the range and sends `valueChanged`.
+    override open func accessibilityDecrement() { step(by: -0.1) }
+
+    private func step(by fraction: Float) {
+        guard isEnabled else { return }
+        let before = value
+        setValue(value + fraction * (maximumValue - minimumValue), animated: false)
+        if value != before { sendActions(for: .valueChanged) }
+    }
 }

@@ -197,4 +197,32 @@ open class Stepper: Control {
         if step(direction) { sendActions(for: .valueChanged) }
         return true
     }
+
+    // MARK: Accessibility
+
+    override var controlTraits: AccessibilityTraits { .adjustable }
+
+    /// The value as a number ("3", "2.5"), unless a value was given. UIKit's stepper
+    /// shows its two buttons as elements instead; here the stepper is one adjustable
+    /// element, as a spin button is on the desktop.
+    override open var accessibilityValue: String? {
+        get {
+            if let v = accessibility.value { return v }
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+        set { accessibility.value = newValue }
+    }
+
+    /// Steps the value up by `stepValue` and sends `valueChanged`.
+    override open func accessibilityIncrement() { step(by: stepValue) }
+
+    /// Steps the value down by `stepValue` and sends `valueChanged`.
+    override open func accessibilityDecrement() { step(by: -stepValue) }
+
+    private func step(by delta: Double) {
+        guard isEnabled else { return }
+        let before = value
+        value += delta
+        if value != before { sendActions(for: .valueChanged) }
+    }
 }

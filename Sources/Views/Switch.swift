@@ -145,4 +145,23 @@ open class Switch: Control {
         dragStart = nil
         update(animated: true)
     }
+
+    // MARK: Accessibility
+
+    /// "1" when on and "0" when off, as UIKit's switch reports, unless a value was given.
+    override open var accessibilityValue: String? {
+        get { accessibility.value ?? (isOn ? "1" : "0") }
+        set { accessibility.value = newValue }
+    }
+
+    override var controlTraits: AccessibilityTraits { [.button, .toggleButton] }
+
+    /// Turns the switch over and sends `valueChanged`, as a tap does; false while
+    /// disabled.
+    override open func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        setOn(!isOn, animated: true)
+        sendActions(for: .valueChanged)
+        return true
+    }
 }

@@ -458,4 +458,87 @@ open class View: Responder, LayerDelegate {
     open func scrolled(by delta: Point, at location: Point) {
         superview?.scrolled(by: delta, at: convert(location, to: superview))
     }
+
+    // MARK: Accessibility
+
+    /// The accessibility values given to this view; nil where it takes its default.
+    var accessibility = AccessibilityStore()
+
+    /// Whether assistive technologies see this view as one element
+    /// (`isAccessibilityElement`); false for a plain view, true for the controls, labels
+    /// and images.
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? false }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// What the element is called, read first (`accessibilityLabel`): a button's title,
+    /// a label's text.
+    open var accessibilityLabel: String? {
+        get { accessibility.label }
+        set { accessibility.label = newValue }
+    }
+
+    /// What the element holds now (`accessibilityValue`): a slider's percentage, "1" or
+    /// "0" for a switch or checkbox.
+    open var accessibilityValue: String? {
+        get { accessibility.value }
+        set { accessibility.value = newValue }
+    }
+
+    /// What activating the element does, read last (`accessibilityHint`).
+    open var accessibilityHint: String? {
+        get { accessibility.hint }
+        set { accessibility.hint = newValue }
+    }
+
+    /// What the element is and how it behaves (`accessibilityTraits`).
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .none }
+        set { accessibility.traits = newValue }
+    }
+
+    /// A name for tests and automation, never read out (`accessibilityIdentifier`).
+    open var accessibilityIdentifier: String? {
+        get { accessibility.identifier }
+        set { accessibility.identifier = newValue }
+    }
+
+    /// Where the element is, in the window's coordinates (`accessibilityFrame`): the
+    /// view's bounds there unless set.
+    open var accessibilityFrame: Rect {
+        get { accessibility.frame ?? convert(bounds, to: nil) }
+        set { accessibility.frame = newValue }
+    }
+
+    /// The elements inside, in reading order, in place of the subviews
+    /// (`accessibilityElements`); nil: the subviews that are elements, or contain some.
+    open var accessibilityElements: [Any]? {
+        get { accessibility.elements }
+        set { accessibility.elements = newValue }
+    }
+
+    /// Whether the subviews' elements are read together, before those of the views
+    /// beside (`shouldGroupAccessibilityChildren`).
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibility.groupsChildren }
+        set { accessibility.groupsChildren = newValue }
+    }
+
+    /// Whether the elements inside this view are hidden from assistive technologies
+    /// (`accessibilityElementsHidden`).
+    open var accessibilityElementsHidden: Bool {
+        get { accessibility.elementsHidden }
+        set { accessibility.elementsHidden = newValue }
+    }
+
+    /// Does what activating the element does (`accessibilityActivate()`); true when it
+    /// did something. A plain view does nothing.
+    open func accessibilityActivate() -> Bool { false }
+
+    /// Moves an adjustable element's value up a step (`accessibilityIncrement()`).
+    open func accessibilityIncrement() {}
+
+    /// Moves an adjustable element's value down a step (`accessibilityDecrement()`).
+    open func accessibilityDecrement() {}
 }
