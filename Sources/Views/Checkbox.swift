@@ -177,7 +177,8 @@ open class Checkbox: Control {
 
     // MARK: Accessibility
 
-    /// "1" when on and "0" when off, as UIKit's switch reports, unless a value was given.
+    /// "1" when checked and "0" when not, as a UIKit switch reports its state, unless a
+    /// value was given.
     override open var accessibilityValue: String? {
         get { accessibility.value ?? (checked ? "1" : "0") }
         set { accessibility.value = newValue }
