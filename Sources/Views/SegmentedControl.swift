@@ -39,6 +39,8 @@ open class SegmentedControl: Control {
     /// began on the selected segment (a drag then moves the selection).
     private var pressed: Int?
     private var draggingSelection = false
+    /// The segments' accessibility elements, kept so that their ids stay the same.
+    private var segmentElements: [SegmentElement] = []
 
     /// The index of the selected segment, or `noSegment` (`selectedSegmentIndex`);
     /// setting it does not animate and sends nothing. An index out of range is `noSegment`.
@@ -321,6 +323,40 @@ open class SegmentedControl: Control {
         pressed = nil
         draggingSelection = false
         update(animated: true)
+    }
+
+    // MARK: Accessibility
+
+    /// Not an element itself: its segments are, as in UIKit.
+    override open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? false }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// One element per segment (unless elements were given): its title as label, the
+    /// button trait, `selected` on the selected one and `notEnabled` on a disabled one;
+    /// activating it chooses the segment as a click does.
+    override open var accessibilityElements: [Any]? {
+        get {
+            if let given = accessibility.elements { return given }
+            while segmentElements.count < segments.count { segmentElements.append(SegmentElement(control: self)) }
+            segmentElements.removeLast(segmentElements.count - segments.count)
+            for (i, e) in segmentElements.enumerated() { e.index = i }
+            return segmentElements
+        }
+        set { accessibility.elements = newValue }
+    }
+
+    /// Chooses a segment as a click on it does (sending `valueChanged` when the selection
+    /// changes, or always when momentary); false when it or the control is disabled.
+    func choose(segment i: Int) -> Bool {
+        guard isEnabled, segments.indices.contains(i), segments[i].enabled else { return false }
+        if isMomentary || i != selected {
+            selected = i
+            update(animated: true)
+            sendActions(for: .valueChanged)
+        }
+        return true
     }
 
     // MARK: Keys

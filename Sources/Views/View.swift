@@ -462,7 +462,9 @@ open class View: Responder, LayerDelegate {
     // MARK: Accessibility
 
     /// The accessibility values given to this view; nil where it takes its default.
-    var accessibility = AccessibilityStore()
+    var accessibility = AccessibilityStore() { didSet { AccessibilityNodeID.changes &+= 1 } }
+    /// The view's id on the accessibility bus, given when first asked for.
+    var accessibilityNodeID: Int?
 
     /// Whether assistive technologies see this view as one element
     /// (`isAccessibilityElement`); false for a plain view, true for the controls, labels
