@@ -59,9 +59,19 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxext-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(
+            name: "AccessibilityBus",
+            dependencies: ["CDBus", "Views", "Raster"],
+            swiftSettings: [.strictMemorySafety()]
+        ),
         .target(
             name: "X11Host",
-            dependencies: ["CX11", "Layers", "Views", "Raster"],
+            dependencies: ["CX11", "Layers", "Views", "Raster", "AccessibilityBus"],
             swiftSettings: [.strictMemorySafety()]
         ),
         .target(
@@ -124,8 +134,12 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(
+            name: "AccessibilityBusTests",
+            dependencies: ["AccessibilityBus", "Views", "Raster"]
+        ),
+        .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "Layers", "Views", "Raster", "CX11", "TestSupport"]
+            dependencies: ["X11Host", "AccessibilityBus", "Layers", "Views", "Raster", "CX11", "TestSupport"]
         ),
         .testTarget(
             name: "GalleryTests",

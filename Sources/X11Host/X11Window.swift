@@ -1,3 +1,4 @@
+import AccessibilityBus
 import Dispatch
 import Glibc
 import Layers
@@ -43,6 +44,9 @@ public final class X11Window {
     /// more, and a larger size the server reports is clamped to it.
     static let maximumSide = 16384
 
+    /// The view tree served to assistive technologies over AT-SPI2, when a bus is found.
+    private var accessibility: AccessibilityService?
+
     /// The time between animation frames: the display's usual 60 Hz.
     static let animationFrameInterval = 1.0 / 60
 
@@ -66,11 +70,26 @@ public final class X11Window {
     ///   - sharedMemory: false forces the `XPutImage` path.
     ///   - className: the window's `WM_CLASS` class, by which window managers and tools
     ///     find it; its instance name is the same in lower case. Nil: the program's name.
+    /// The window serves its view tree to assistive technologies over AT-SPI2 when the
+    /// desktop has an accessibility bus (see `AccessibilityService`); `VITRINE_ACCESSIBILITY=0`
+    /// turns that off.
+    ///
     /// - Throws: `X11Error` with a one-line message naming the display.
-    public init(
+    public convenience init(
         title: String, root: RootView, display name: String? = nil, scale: Double? = nil,
         minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true,
         className: String? = nil
+    ) throws {
+        try self.init(
+            title: title, root: root, display: name, scale: scale, minimumSize: minimumSize,
+            sharedMemory: sharedMemory, className: className, accessibilityBus: .desktop)
+    }
+
+    /// Opens a window whose view tree is served on `accessibilityBus` (for tests).
+    package init(
+        title: String, root: RootView, display name: String? = nil, scale: Double? = nil,
+        minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true,
+        className: String? = nil, accessibilityBus: AccessibilityService.Bus
     ) throws {
         let display = try XDisplay(name: name)
         self.display = display
@@ -115,6 +134,9 @@ public final class X11Window {
         root.onNeedsFrame = { [weak self] in self?.wake() }
         root.onCursorChange = { [weak self] cursor in self?.window.setCursor(cursor) }
         animationObservation = AnimationEngine.observeAnimationsAdded { [weak self] in self?.wake() }
+        accessibility = AccessibilityService.start(
+            root: root, applicationName: program, title: title, scale: self.scale, bus: accessibilityBus,
+            windowOrigin: { [weak self] in self?.window.originOnScreen() ?? (0, 0) })
         window.map()
         display.flush()
     }
@@ -144,6 +166,8 @@ public final class X11Window {
         // that what they change is in it.
         MainQueue.drain()
         if closed { return false }
+        // Questions from assistive technologies are answered from the tree as it is.
+        accessibility?.serve()
         // The turn's implicit transaction is committed; while animations run, each frame
         // steps them to the clock, damaging only what moved.
         Transaction.flush()
@@ -163,8 +187,10 @@ public final class X11Window {
                 let frameMs = Int32(max(0, (left * 1000).rounded(.up)))
                 ms = ms < 0 ? frameMs : min(ms, frameMs)
             }
-            if display.wait(milliseconds: ms, or: wakePipe, also: MainQueue.descriptors) & Int16(POLLHUP | POLLERR) != 0
-            {
+            // Bus messages the socket did not take yet: back soon to write them.
+            if accessibility?.hasPendingOutput == true { ms = ms < 0 ? 10 : min(ms, 10) }
+            let also = MainQueue.descriptors + (accessibility?.descriptors ?? [])
+            if display.wait(milliseconds: ms, or: wakePipe, also: also) & Int16(POLLHUP | POLLERR) != 0 {
                 _ = display.pending()
             }
         }
@@ -208,6 +234,8 @@ public final class X11Window {
         closed = true
         animationObservation?.cancel()
         animationObservation = nil
+        accessibility?.close()
+        accessibility = nil
         presenter.release()
         if !destroyedByAnother { window.destroy() }
         display.close()
@@ -222,6 +250,9 @@ public final class X11Window {
 
     /// Whether the window was closed.
     public var isClosed: Bool { closed }
+
+    /// Whether the window is connected to an accessibility bus now.
+    package var isServingAccessibility: Bool { accessibility?.isConnected ?? false }
 
     /// Told of what went wrong without ending the window: a resize whose frame could not
     /// be allocated (`X11Error.outOfMemory`; the window keeps its old frame). Without a
@@ -333,9 +364,12 @@ public final class X11Window {
             if w != presenter.size.width || h != presenter.size.height { pendingSize = (w, h) }
         case .grabLost:
             root.cancelTouch()
+        case .focusGained:
+            accessibility?.windowActive = true
         case .focusLost(let grab):
             if grab { root.cancelTouch() }
             root.cancelPresses()
+            accessibility?.windowActive = false
         case .pointerLeft:
             root.handle(PointerEvent(.exit, at: Point(x: 0, y: 0), button: 0))
         case .closeRequested:
@@ -394,6 +428,7 @@ public final class X11Window {
         presenter.present(rects, window: window)
         try checkDisplay()
         if first { saveFirstFrame(buffer) }
+        accessibility?.update()
         onPresent?(rects)
     }
 

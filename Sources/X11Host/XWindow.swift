@@ -184,8 +184,11 @@ import Views
         case DestroyNotify:
             return unsafe event.xdestroywindow.window == id ? .destroyed : .ignored
         case FocusIn:
+            guard unsafe event.xfocus.detail != NotifyInferior && event.xfocus.detail != NotifyPointer else {
+                return .ignored
+            }
             if let ic = unsafe inputContext { unsafe XSetICFocus(ic) }
-            return .ignored
+            return .focusGained
         case FocusOut:
             let f = unsafe event.xfocus
             // Focus moving to a child of the window (there are none) or the pointer's
@@ -265,6 +268,19 @@ import Views
         var reply = unsafe ping.event
         unsafe reply.xclient.window = display.root
         unsafe XSendEvent(display.handle, display.root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+    }
+
+    /// The window's top-left corner on the screen, in pixels (a round trip to the
+    /// server); (0, 0) when the server cannot say.
+    func originOnScreen() -> (x: Int, y: Int) {
+        guard !display.isLost else { return (0, 0) }
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
+        guard unsafe XTranslateCoordinates(display.handle, id, display.root, 0, 0, &x, &y, &child) != 0 else {
+            return (0, 0)
+        }
+        return (Int(x), Int(y))
     }
 
     /// The window's pixels as the server has them, read back with `XGetImage`, in a

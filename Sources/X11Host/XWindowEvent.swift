@@ -24,6 +24,8 @@ enum XWindowEvent {
     /// A key went down or up; `committed` for a character an input method made, which
     /// has no release of its own.
     case key(pressed: Bool, key: Key, committed: Bool, time: UInt)
+    /// The window has the keyboard focus.
+    case focusGained
     /// The window lost the keyboard focus (`grab`: to another client's grab).
     case focusLost(grab: Bool)
     /// The pointer left the window.

@@ -1,0 +1,4 @@
+#ifndef VITRINE_CDBUS_SHIM_H
+#define VITRINE_CDBUS_SHIM_H
+#include <dbus/dbus.h>
+#endif
