@@ -145,7 +145,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: ["Gallery", "gallery", "hello-window", "draw-badge", "Views", "Layers", "X11Host", "Raster", "CX11",
                            "TestSupport", "VitrineTesting"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Accessibility"]
         ),
         .testTarget(
             name: "TextTests",

@@ -88,6 +88,8 @@ final class CardView: View {
             frame: Rect(x: 8, y: 3, width: width - 16, height: 18), text: specimen.title,
             font: try? Text.Font.system(size: 11))
         title.textColor = Color(white: 0.3)
+        // The specimen carries the title as its label: the card's own is not read twice.
+        title.isAccessibilityElement = false
         addSubview(title)
         let backdrop = BackdropView(
             frame: Rect(
@@ -97,5 +99,19 @@ final class CardView: View {
         content.frame = Rect(
             x: CardView.padding, y: CardView.padding, width: specimen.size.width, height: specimen.size.height)
         backdrop.addSubview(content)
+        CardView.describe(content, as: specimen)
+    }
+
+    /// Gives a specimen's view its name as identifier and its title as label (unless it
+    /// has a label of its own, a button's title say); a specimen that is only a picture
+    /// (no control inside) becomes an element with the image trait, so that it is found
+    /// and read all the same.
+    static func describe(_ content: View, as specimen: Specimen) {
+        content.accessibilityIdentifier = specimen.name
+        if content.accessibilityLabel == nil { content.accessibilityLabel = specimen.title }
+        if !content.isAccessibilityElement && AccessibilityNode.tree(of: content).children.isEmpty {
+            content.isAccessibilityElement = true
+            content.accessibilityTraits.insert(.image)
+        }
     }
 }

@@ -43,14 +43,21 @@ public final class GalleryPage: View {
         for section in Catalog.sections {
             let heading = Label(frame: .zero, text: section.title, font: headingFont)
             heading.textColor = Color(white: 0.2)
+            heading.accessibilityTraits.insert(.header)
             let sectionCards = section.specimens.map { specimen in
-                CardView(specimen: specimen) { [weak self] text in self?.status.text = text }
+                CardView(specimen: specimen) { [weak self] text in
+                    self?.status.text = text
+                    Accessibility.post(notification: .announcement, argument: text)
+                }
             }
             cards += sectionCards
             sections.append((heading, sectionCards))
         }
         statusBar.backgroundColor = Color(white: 0.98)
         status.textColor = Color(white: 0.15)
+        // A live region: what the last control did, said as it changes.
+        status.accessibilityTraits.insert(.updatesFrequently)
+        status.accessibilityIdentifier = "status"
         statusBar.addSubview(status)
         addSubview(statusBar)
     }
