@@ -34,6 +34,9 @@ enum MainQueue {
         guard served, !draining else { return }
         draining = true
         defer { draining = false }
+        // The queue's eventfd stays readable until its count is read (a run loop reads it
+        // before the callback): unread, every later `poll` would return at once.
+        for fd in descriptors { Syscalls.takeEventCount(fd) }
         dispatchMainQueueCallback(nil)
     }
 }

@@ -9,6 +9,17 @@ enum Syscalls {
         unsafe getenv(name).map { unsafe String(cString: $0) }
     }
 
+    /// Reads and so resets an eventfd's count when it is set; does nothing, without
+    /// waiting, when it is not.
+    static func takeEventCount(_ fd: Int32) {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        // Safe: one entry, a local variable.
+        guard unsafe poll(&entry, 1, 0) > 0, entry.revents & Int16(POLLIN) != 0 else { return }
+        var count: UInt64 = 0
+        // Safe: eight bytes into a local eight-byte variable.
+        _ = unsafe read(fd, &count, 8)
+    }
+
     /// Whether the calling thread is the process's main thread: Linux names it
     /// `/proc/thread-self` -> `PID/task/TID`, and the main thread's TID is the PID.
     static var onMainThread: Bool {
