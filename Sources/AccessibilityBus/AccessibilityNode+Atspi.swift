@@ -7,7 +7,15 @@ import Views
 /// kind.
 @MainActor
 extension AccessibilityNode {
+    /// The node's role, worked out once per node (a node is the tree at one moment).
     var role: AtspiRole {
+        if let known = annotation.flatMap(AtspiRole.init(rawValue:)) { return known }
+        let r = computedRole
+        annotation = r.rawValue
+        return r
+    }
+
+    private var computedRole: AtspiRole {
         if parent == nil { return .frame }
         if case .element(let e) = subject, e.accessibilityContainer is SegmentedControl { return .pageTab }
         switch view {
@@ -50,23 +58,6 @@ extension AccessibilityNode {
         case let c as Checkbox: c.checked
         default: value == "1"
         }
-    }
-
-    /// The rectangle of the window the node shows in, in the window's points: its frame
-    /// cut by every clipping view above it and by the window; empty when scrolled or
-    /// pushed out of sight.
-    var visibleFrame: Rect {
-        var r = frame
-        var v: View? =
-            switch subject {
-            case .view(let view): view.superview
-            case .element(let e): e.accessibilityContainer as? View
-            }
-        while let clip = v {
-            if clip.clipsToBounds || clip.superview == nil { r = r.intersection(clip.convert(clip.bounds, to: nil)) }
-            v = clip.superview
-        }
-        return r
     }
 
     func states(windowActive: Bool) -> AtspiStateSet {

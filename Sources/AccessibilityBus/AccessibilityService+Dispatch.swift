@@ -11,6 +11,23 @@ extension AccessibilityService {
             {
                 desktop = answer
                 embedSerial = nil
+            } else if message.replySerial == listenersSerial, case .array(_, let items)? = message.arguments.first {
+                listenersSerial = nil
+                var known = Set<[String]>()
+                for case .structure(let pair) in items { known.insert(pair.compactMap(\.string)) }
+                listeners = known
+            }
+        case .error:
+            // A registry that cannot list its listeners: events are sent to all.
+            if message.replySerial == listenersSerial { listenersSerial = nil }
+        case .signal where message.interface == "org.a11y.atspi.Registry":
+            let pair = message.arguments.compactMap(\.string)
+            guard pair.count == 2 else { return }
+            if message.member == "EventListenerRegistered" {
+                if listeners?.isEmpty ?? false { records = [:] }
+                listeners?.insert(pair)
+            } else if message.member == "EventListenerDeregistered" {
+                listeners?.remove(pair)
             }
         case .methodCall:
             let result: Result<[BusValue], BusFault>

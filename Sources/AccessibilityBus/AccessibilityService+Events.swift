@@ -1,12 +1,50 @@
+import Glibc
 import Views
 
 /// Events: after each frame the tree is compared with the last one, and each difference
 /// goes out as the AT-SPI event that says it (a burst of changes within a frame is one
 /// event per property).
 extension AccessibilityService {
+    /// The least time between two updates: a burst of frames (an animation) is
+    /// compared once in this interval, not at every frame.
+    static let updateInterval = 0.05
+
+    /// Notes that a frame was drawn: the tree is compared with the last one when the
+    /// interval since the last comparison has passed (`updateIfDue()`).
+    package func frameDrawn() {
+        framesSinceSnapshot = true
+        if connection != nil { updateDue = true }
+    }
+
+    /// Compares the tree and sends the events when a frame was drawn and the interval
+    /// has passed; returns the seconds until an update is due, or nil when none is.
+    @discardableResult
+    package func updateIfDue() -> Double? {
+        guard updateDue, connection != nil else { return nil }
+        let now = AccessibilityService.monotonicTime()
+        let left = lastUpdate + AccessibilityService.updateInterval - now
+        if left > 0 { return left }
+        update()
+        return nil
+    }
+
+    static func monotonicTime() -> Double {
+        var t = timespec()
+        unsafe clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
     /// Sends the events for what changed since the last update.
     package func update() {
+        updateDue = false
+        lastUpdate = AccessibilityService.monotonicTime()
         guard connection != nil else { return }
+        // No one listens: nothing to work out. The next listener starts from the tree
+        // as it is then.
+        if let listeners, listeners.isEmpty {
+            records = [:]
+            return
+        }
         treeChanged()
         let nodes = tree.byID
         var next: [Int: NodeRecord] = [:]
@@ -17,7 +55,7 @@ extension AccessibilityService {
             let record = NodeRecord(
                 name: node.name(windowTitle: title), description: node.description, value: node.value,
                 current: node.range?.current, states: node.states(windowActive: windowActive),
-                children: node.children.map(\.id), extents: extents(of: node, coordType: 0), text: node.text)
+                children: node.children.map(\.id), extents: extents(of: node, coordType: 1), text: node.text)
             next[id] = record
             guard !first, let old = records[id] else { continue }
             events(for: node, old: old, new: record, known: nodes)
@@ -70,7 +108,7 @@ extension AccessibilityService {
             }
         }
         if old.extents != new.extents {
-            let e = new.extents
+            let e = extents(of: node, coordType: 0)
             emit(
                 path, "Object", "BoundsChanged", kind: "",
                 data: .structure([

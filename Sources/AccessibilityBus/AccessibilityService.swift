@@ -33,14 +33,26 @@ package final class AccessibilityService {
     /// The desktop's reference, the application's parent, from the registry's answer.
     var desktop = BusValue.reference("", AccessibilityService.nullPath)
     var embedSerial: UInt32?
+    var listenersSerial: UInt32?
+    /// The events clients listen for, as the registry tells them: `(bus name, event)`.
+    /// Nil until it has said; with no listener, no event is worked out or sent.
+    var listeners: Set<[String]>?
     var applicationID: Int32 = 0
-    /// The tree as last made, kept while nothing that shows in it can have changed: no
-    /// frame is due, no accessibility value was set, and no client acted on it.
+    /// The tree as last made, kept while nothing that shows in it can have changed (no
+    /// frame drawn or due, no accessibility value set, no client acting on it), and
+    /// while animation frames come for up to `updateInterval`, so that a client reading
+    /// during an animation does not make the tree again at each question.
     private var snapshot: (tree: AccessibilityNode, byID: [Int: AccessibilityNode])?
     private var snapshotChanges = -1
+    private var snapshotTime = -Double.infinity
+    /// Whether a frame was drawn since the tree was made.
+    var framesSinceSnapshot = false
     private var originThisTurn: (x: Int, y: Int)?
     /// What each node said at the last update, for the events of the next.
     var records: [Int: NodeRecord] = [:]
+    /// Whether a frame was drawn since the last update, and when that update was.
+    var updateDue = false
+    var lastUpdate = -Double.infinity
     private var notifications: AccessibilityObservation?
     private var closed = false
     /// Whether the window has the keyboard focus (the frame is `ACTIVE`).
@@ -111,6 +123,22 @@ package final class AccessibilityService {
             embed.append([applicationReference])
             embedSerial = connection.send(embed)
         }
+        // Which events anyone listens for, and word of listeners coming and going.
+        for member in ["EventListenerRegistered", "EventListenerDeregistered"] {
+            if let match = BusMessage.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", member: "AddMatch")
+            {
+                match.append([.string("type='signal',interface='org.a11y.atspi.Registry',member='\(member)'")])
+                connection.send(match)
+            }
+        }
+        if let ask = BusMessage.methodCall(
+            destination: "org.a11y.atspi.Registry", path: "/org/a11y/atspi/registry",
+            interface: "org.a11y.atspi.Registry", member: "GetRegisteredEvents")
+        {
+            listenersSerial = connection.send(ask)
+        }
         notifications = Accessibility.observeNotifications { [weak self] notification, argument in
             self?.post(notification, argument: argument)
         }
@@ -158,6 +186,7 @@ package final class AccessibilityService {
         connection = nil
         snapshot = nil
         records = [:]
+        listeners = nil
         notifications = nil
     }
 
@@ -175,8 +204,13 @@ package final class AccessibilityService {
 
     /// The tree as it is now: the one made last while it is still up to date.
     var tree: (tree: AccessibilityNode, byID: [Int: AccessibilityNode]) {
-        if let snapshot, snapshotChanges == AccessibilityNodeID.changes, !root.needsFrame { return snapshot }
+        if let snapshot, snapshotChanges == AccessibilityNodeID.changes {
+            let young = AccessibilityService.monotonicTime() - snapshotTime < AccessibilityService.updateInterval
+            if young || (!root.needsFrame && !framesSinceSnapshot) { return snapshot }
+        }
         snapshotChanges = AccessibilityNodeID.changes
+        snapshotTime = AccessibilityService.monotonicTime()
+        framesSinceSnapshot = false
         let t = AccessibilityNode.tree(of: root)
         var byID: [Int: AccessibilityNode] = [:]
         for n in t.all { byID[n.id] = n }

@@ -23,6 +23,11 @@ package final class AccessibilityNode {
     package let children: [AccessibilityNode]
     package private(set) weak var parent: AccessibilityNode?
     package private(set) var indexInParent = -1
+    /// A place for the bus to keep what it worked out of the node once (its role).
+    package var annotation: UInt32?
+    /// The clipping views' rectangles in the window, worked out once for the whole tree
+    /// (kept by the top node).
+    private var clips: [ObjectIdentifier: Rect] = [:]
 
     init(_ subject: Subject, children: [AccessibilityNode]) {
         self.subject = subject
@@ -134,12 +139,48 @@ package final class AccessibilityNode {
         }
     }
 
-    /// Where the subject is, in the window's points.
-    package var frame: Rect {
+    /// Where the subject is, in the window's points, as of when first asked: a node is
+    /// a picture of the tree at one moment.
+    package private(set) lazy var frame: Rect =
         switch subject {
         case .view(let v): v.accessibilityFrame
         case .element(let e): e.accessibilityFrame
         }
+
+    /// The part of the window the subject shows in, in the window's points: its frame
+    /// cut by every clipping view above it and by the window; empty when scrolled or
+    /// pushed out of sight.
+    package private(set) lazy var visibleFrame: Rect = {
+        let above: View? =
+            switch subject {
+            case .view(let v): v.superview
+            case .element(let e): e.accessibilityContainer as? View
+            }
+        guard let above else { return frame }
+        return frame.intersection(top.clip(of: above))
+    }()
+
+    /// The top node of the tree.
+    private var top: AccessibilityNode {
+        var n = self
+        while let p = n.parent { n = p }
+        return n
+    }
+
+    /// The rectangle of the window that `view` and what is under it show in: its bounds
+    /// where it clips, cut by the views above it, and by the window at the top.
+    private func clip(of view: View) -> Rect {
+        let key = ObjectIdentifier(view)
+        if let r = clips[key] { return r }
+        let r: Rect
+        if let superview = view.superview {
+            let above = clip(of: superview)
+            r = view.clipsToBounds ? above.intersection(view.convert(view.bounds, to: nil)) : above
+        } else {
+            r = view.convert(view.bounds, to: nil)
+        }
+        clips[key] = r
+        return r
     }
 
     /// Activates the subject; false when it did nothing.

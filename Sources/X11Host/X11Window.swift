@@ -177,6 +177,8 @@ public final class X11Window {
             lastAnimationFrame = now
         }
         try renderIfNeeded()
+        // What the frames changed, told to assistive technologies (at most every 50 ms).
+        let accessibilityDue = accessibility?.updateIfDue()
         display.flush()
         try checkDisplay()
         if display.pending() == 0 && !root.needsFrame {
@@ -189,6 +191,10 @@ public final class X11Window {
             }
             // Bus messages the socket did not take yet: back soon to write them.
             if accessibility?.hasPendingOutput == true { ms = ms < 0 ? 10 : min(ms, 10) }
+            if let due = accessibilityDue {
+                let dueMs = Int32(max(0, (due * 1000).rounded(.up)))
+                ms = ms < 0 ? dueMs : min(ms, dueMs)
+            }
             let also = MainQueue.descriptors + (accessibility?.descriptors ?? [])
             if display.wait(milliseconds: ms, or: wakePipe, also: also) & Int16(POLLHUP | POLLERR) != 0 {
                 _ = display.pending()
@@ -428,7 +434,7 @@ public final class X11Window {
         presenter.present(rects, window: window)
         try checkDisplay()
         if first { saveFirstFrame(buffer) }
-        accessibility?.update()
+        accessibility?.frameDrawn()
         onPresent?(rects)
     }
 
