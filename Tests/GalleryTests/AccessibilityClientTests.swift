@@ -80,6 +80,8 @@ struct AccessibilityClientTests {
         var focusedEvent: Event?
         var focusedStates: [String]?
         var hitAtButton: String?
+        var idleTicks: Int
+        var ticksPerSecond: Int
         var events: [Event]
     }
 
@@ -210,5 +212,9 @@ struct AccessibilityClientTests {
         #expect(report.focusedStates?.contains("focused") == true)
         // Hit testing finds the control under a point.
         #expect(report.hitAtButton == "button-title")
+        // Idle with a client listening, the window sleeps: not a measurement, a spinning
+        // loop would take all of the two seconds (2 x ticksPerSecond).
+        print("accessibility: \(report.idleTicks) ticks of CPU in 2 s idle with a client listening")
+        #expect(report.idleTicks * 10 < report.ticksPerSecond, "the window sleeps when idle")
     }
 }

@@ -199,5 +199,18 @@ e = check.getExtents(pyatspi.DESKTOP_COORDS)
 hit = frame.queryComponent().getAccessibleAtPoint(e.x + e.width // 2, e.y + e.height // 2, pyatspi.DESKTOP_COORDS)
 out["hitAtButton"] = attributes(hit).get("id") if hit is not None else None
 
+# Idle with a client listening: the gallery's CPU time over two seconds, in clock ticks.
+def cpu_ticks():
+    with open("/proc/%s/stat" % os.environ["GALLERY_PID"]) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+pump(0.5)
+before_idle = cpu_ticks()
+pump(2)
+out["idleTicks"] = cpu_ticks() - before_idle
+out["ticksPerSecond"] = os.sysconf("SC_CLK_TCK")
+
 out["events"] = events
 print(json.dumps(out))

@@ -19,7 +19,7 @@ registry_pid=$!
 gallery_pid=$!
 VITRINE_ACCESSIBILITY=0 "$GALLERY" >"$WORK/silent.out" 2>&1 &
 silent_pid=$!
-SILENT_PID=$silent_pid /usr/bin/python3 -u "$CLIENT"
+GALLERY_PID=$gallery_pid SILENT_PID=$silent_pid /usr/bin/python3 -u "$CLIENT"
 status=$?
 kill "$gallery_pid" "$silent_pid" "$registry_pid" "$launcher_pid" 2>/dev/null
 wait 2>/dev/null
