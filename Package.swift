@@ -96,7 +96,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "raster-bench",
-            dependencies: ["Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host", "ImageDiff"],
+            dependencies: [
+                "Raster", "RasterScenes", "Text", "Layers", "Views", "Gallery", "X11Host", "ImageDiff", "AccessibilityBus",
+            ],
             exclude: ["bench-vs-peers", "instructions-since"]
         ),
         .systemLibrary(

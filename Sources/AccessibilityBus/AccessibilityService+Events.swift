@@ -45,23 +45,40 @@ extension AccessibilityService {
             records = [:]
             return
         }
-        treeChanged()
-        let nodes = tree.byID
-        var next: [Int: NodeRecord] = [:]
-        next.reserveCapacity(nodes.count)
-        let first = records.isEmpty
-        for node in tree.tree.all {
-            let id = node.id
-            let record = NodeRecord(
-                name: node.name(windowTitle: title), description: node.description, value: node.value,
-                current: node.range?.current, states: node.states(windowActive: windowActive),
-                children: node.children.map(\.id), extents: extents(of: node, coordType: 1), text: node.text)
-            next[id] = record
-            guard !first, let old = records[id] else { continue }
-            events(for: node, old: old, new: record, known: nodes)
+        let next = recordTree()
+        if !records.isEmpty {
+            let nodes = tree.byID
+            for node in tree.tree.all {
+                guard let old = records[node.id], let new = next[node.id] else { continue }
+                events(for: node, old: old, new: new, known: nodes)
+            }
         }
         records = next
         connection?.pump()
+    }
+
+    /// Makes the tree again and records what each node says: the work of an update
+    /// before its events.
+    func recordTree() -> [Int: NodeRecord] {
+        treeChanged()
+        let all = tree.tree.all
+        var next: [Int: NodeRecord] = [:]
+        next.reserveCapacity(all.count)
+        for node in all {
+            next[node.id] = NodeRecord(
+                name: node.name(windowTitle: title), description: node.description, value: node.value,
+                current: node.range?.current, states: node.states(windowActive: windowActive),
+                children: node.children.map(\.id), extents: extents(of: node, coordType: 1), text: node.text)
+        }
+        return next
+    }
+
+    /// The work of one update with a client listening, without a bus: the tree made
+    /// and every node recorded (for the benchmarks); returns the number of nodes.
+    package static func measureUpdate(of root: RootView) -> Int {
+        let service = AccessibilityService(
+            root: root, applicationName: "bench", title: "bench", scale: 1, windowOrigin: { (0, 0) })
+        return service.recordTree().count
     }
 
     private func events(for node: AccessibilityNode, old: NodeRecord, new: NodeRecord, known: [Int: AccessibilityNode])

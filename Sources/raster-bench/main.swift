@@ -18,6 +18,7 @@ let usage = """
                                                   the caller alone, each band's thread and times, the waits
            raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
            raster-bench --compare                 the compare engine on two 2560 x 1600 shots
+           raster-bench --accessibility           one accessibility update of the gallery page
     """
 
 func fail(_ message: String) -> Never {
@@ -78,6 +79,7 @@ struct Options {
     var timeline = false
     var window = false
     var compare = false
+    var accessibility = false
     var threads = 1
     /// Whether `--threads` was given.
     var threadsGiven = false
@@ -116,6 +118,7 @@ struct Options {
             case "--timeline": timeline = true
             case "--window": window = true
             case "--compare": compare = true
+            case "--accessibility": accessibility = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -184,6 +187,10 @@ if options.timeline {
 }
 if options.compare {
     MainActor.assumeIsolated { CompareBench.run() }
+    exit(0)
+}
+if options.accessibility {
+    MainActor.assumeIsolated { AccessibilityBench.run() }
     exit(0)
 }
 if options.window {
