@@ -9,7 +9,7 @@ launcher=/usr/libexec/at-spi-bus-launcher
 registry=/usr/libexec/at-spi2-registryd
 "$launcher" --launch-immediately >/dev/null 2>&1 &
 launcher_pid=$!
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do
     dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null 2>&1 && break
     sleep 0.05
 done
