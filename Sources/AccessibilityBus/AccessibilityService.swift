@@ -156,6 +156,10 @@ package final class AccessibilityService {
     /// Whether messages wait for the socket to take them: the loop then comes back soon.
     package var hasPendingOutput: Bool { connection?.hasPendingOutput ?? false }
 
+    /// Whether questions were read and not answered yet (more than a turn answers, or
+    /// read while the last were answered): the loop then turns again without sleeping.
+    package var hasPendingInput: Bool { connection?.hasQueuedMessages ?? false }
+
     /// Reads and answers what clients sent, and writes what is queued; never waits. A
     /// connection that broke is dropped.
     package func serve() {

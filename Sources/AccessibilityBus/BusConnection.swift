@@ -81,6 +81,12 @@ import Glibc
         return unsafe dbus_connection_read_write(handle, 0) != 0 && isConnected
     }
 
+    /// Whether messages were read from the socket and wait in the connection's queue:
+    /// the socket no longer says so, so the loop must not sleep on it.
+    var hasQueuedMessages: Bool {
+        unsafe !closed && dbus_connection_get_dispatch_status(handle) == DBUS_DISPATCH_DATA_REMAINS
+    }
+
     /// The next message read, if any.
     func nextMessage() -> BusMessage? {
         guard !closed else { return nil }

@@ -189,8 +189,10 @@ public final class X11Window {
                 let frameMs = Int32(max(0, (left * 1000).rounded(.up)))
                 ms = ms < 0 ? frameMs : min(ms, frameMs)
             }
-            // Bus messages the socket did not take yet: back soon to write them.
+            // Bus messages the socket did not take yet: back soon to write them; questions
+            // already read from the socket: back at once, as its descriptor will not wake us.
             if accessibility?.hasPendingOutput == true { ms = ms < 0 ? 10 : min(ms, 10) }
+            if accessibility?.hasPendingInput == true { ms = 0 }
             if let due = accessibilityDue {
                 let dueMs = Int32(max(0, (due * 1000).rounded(.up)))
                 ms = ms < 0 ? dueMs : min(ms, dueMs)
