@@ -80,6 +80,8 @@ struct AccessibilityClientTests {
         var focusedEvent: Event?
         var focusedStates: [String]?
         var hitAtButton: String?
+        var burstAnswered: Int
+        var burstMilliseconds: Double
         var idleTicks: Int
         var ticksPerSecond: Int
         var events: [Event]
@@ -210,6 +212,9 @@ struct AccessibilityClientTests {
         let focused = try #require(report.focusedEvent)
         #expect(focused.detail1 == 1)
         #expect(report.focusedStates?.contains("focused") == true)
+        // Three hundred questions at once, all answered.
+        print("accessibility: 300 questions at once answered in \(report.burstMilliseconds) ms")
+        #expect(report.burstAnswered == 300)
         // Hit testing finds the control under a point.
         #expect(report.hitAtButton == "button-title")
         // Idle with a client listening, the window sleeps: not a measurement, a spinning
