@@ -31,9 +31,24 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUnibreak",
+            pkgConfig: "libunibreak",
+            providers: [.apt(["libunibreak-dev"])]
+        ),
         .target(
             name: "Text",
-            dependencies: ["Raster", "CFreeType"],
+            dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CUnibreak"],
             swiftSettings: [.strictMemorySafety()]
         ),
         .target(

@@ -3,10 +3,12 @@ import Raster
 extension Context {
     /// Draws one line of text with its baseline's left end at `point`, in `color`, under
     /// the current transform, clip, alpha and shadow (`NSString.draw(at:)`, but at the
-    /// baseline). Line breaks are not honoured here; control characters draw nothing.
+    /// baseline), shaped and in visual order. Line breaks are not honoured here; control
+    /// characters draw nothing.
     public func draw(_ text: String, at point: Point, font: Font, color: Color = .black) {
         guard point.isFinite else { return }
-        draw(glyphs: Shaper.shape(text, font: font), font: font, baseline: point, color: color)
+        let paragraph = Shaper.shape(text, font: font)
+        draw(glyphs: Shaper.visualOrder(paragraph.glyphs), font: font, baseline: point, color: color)
     }
 
     /// Draws text laid out in `rect` (`NSString.draw(in:withAttributes:)`): wrapped or
@@ -29,6 +31,7 @@ extension Context {
         for line in layout.lines {
             let x: Double
             switch alignment {
+            case .natural: x = line.rightToLeft ? rect.maxX - line.width : rect.minX
             case .left: x = rect.minX
             case .center: x = rect.minX + (rect.width - line.width) / 2
             case .right: x = rect.maxX - line.width
@@ -53,7 +56,7 @@ extension Context {
         for g in glyphs {
             defer { pen.x += g.advance }
             if g.isSpace { continue }
-            let device = t.apply(to: pen)
+            let device = t.apply(to: Point(x: pen.x + g.offsetX, y: pen.y + g.offsetY))
             guard device.x.isFinite, device.y.isFinite, abs(device.x) < 1e7, abs(device.y) < 1e7 else { continue }
             // Skip glyphs far outside the clip before asking for their bitmaps.
             let reach = font.size * 2

@@ -84,6 +84,6 @@ public struct Font: Sendable {
     /// The width of a single line of text in points: the sum of the glyphs' advances and
     /// the kerning between pairs from the font's kerning table.
     public func advance(of string: String) -> Double {
-        Shaper.shape(string, font: self).reduce(0) { $0 + $1.advance }
+        Shaper.shape(string, font: self).glyphs.reduce(0) { $0 + $1.advance }
     }
 }

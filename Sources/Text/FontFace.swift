@@ -1,8 +1,8 @@
 import Raster
 import Synchronization
 
-/// One opened font file with its caches: characters to glyphs, advances, kerning and
-/// rendered glyph bitmaps. Faces are shared by every `Font` that resolves to the same
+/// One opened font file with its caches: characters to glyphs, advances and rendered
+/// glyph bitmaps, and the same file opened by HarfBuzz for shaping. Faces are shared by every `Font` that resolves to the same
 /// file; all access goes through the FreeType lock.
 final class FontFace: @unchecked Sendable {
     let match: FreeType.Match
@@ -11,11 +11,11 @@ final class FontFace: @unchecked Sendable {
     let ascender: Double
     let descender: Double
     let height: Double
-    let hasKerning: Bool
+    /// The same file as HarfBuzz reads it, for shaping; nil when it cannot.
+    let shapingFont: HarfBuzz.ShapingFont?
 
     private var glyphs: [UInt32: UInt32] = [:]
     private var advances: [UInt32: Double] = [:]
-    private var kerns: [UInt64: Double] = [:]
     private var bitmaps: [GlyphKey: FreeType.Bitmap] = [:]
     /// The outlines read so far, in font units (nil: the glyph has none).
     private var outlines: [UInt32: Path?] = [:]
@@ -38,7 +38,7 @@ final class FontFace: @unchecked Sendable {
         ascender = m.ascender
         descender = m.descender
         height = m.height
-        hasKerning = FreeType.shared.hasKerning(face)
+        shapingFont = HarfBuzz.ShapingFont(path: match.path, index: match.index)
     }
 
     /// The faces opened so far, one per match.
@@ -68,16 +68,6 @@ final class FontFace: @unchecked Sendable {
         let a = FreeType.shared.advance(face, glyph) / unitsPerEm
         FreeType.shared.locked { advances[glyph] = a }
         return a
-    }
-
-    /// The kerning between two glyphs in em units.
-    func kerning(_ left: UInt32, _ right: UInt32) -> Double {
-        guard hasKerning else { return 0 }
-        let key = UInt64(left) << 32 | UInt64(right)
-        if let k = FreeType.shared.locked({ kerns[key] }) { return k }
-        let k = FreeType.shared.kerning(face, left, right) / unitsPerEm
-        FreeType.shared.locked { kerns[key] = k }
-        return k
     }
 
     /// A face that has `character`, found through fontconfig, or nil.

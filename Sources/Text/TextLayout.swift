@@ -1,5 +1,8 @@
 /// How text aligns within its rectangle (`NSTextAlignment`).
 public enum TextAlignment: Sendable {
+    /// Flush with where each paragraph starts: left for left-to-right text, right for
+    /// right-to-left text (Arabic, Hebrew), as its first strong character says.
+    case natural
     /// Flush left.
     case left
     /// Centred.
@@ -18,10 +21,17 @@ public enum LineBreak: Sendable {
 }
 
 /// Lines of text laid out to a width: where each line's glyphs are and how wide it is.
+///
+/// Each paragraph is shaped by HarfBuzz in bidirectional runs, broken into lines where
+/// UAX #14 allows (a word longer than the line breaks between clusters), and each line's
+/// glyphs are put in visual order.
 public struct TextLayout {
     struct Line {
+        /// The glyphs in visual order, left to right.
         var glyphs: [ShapedGlyph]
         var width: Double
+        /// Whether the line's paragraph runs right to left (for natural alignment).
+        var rightToLeft: Bool
     }
 
     let font: Font
@@ -49,69 +59,92 @@ public struct TextLayout {
             let lines = (maxHeight.isNaN ? 0 : maxHeight) / font.lineHeight + 1e-9
             if lines < Double(Int.max / 2) { lineBudget = min(lineBudget, max(1, Int(lines))) }
         }
-        var out: [Line] = []
+        // Lines in logical order, made visual at the end.
+        var out: [(glyphs: [ShapedGlyph], rightToLeft: Bool)] = []
         var truncated = false
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for paragraph in paragraphs {
+        for text in paragraphs {
             if out.count >= lineBudget {
                 truncated = true
                 break
             }
-            let glyphs = Shaper.shape(paragraph, font: font)
-            if lineBreak == .truncateTail || limit == nil {
-                out.append(Line(glyphs: glyphs, width: glyphs.reduce(0) { $0 + $1.advance }))
-                if let limit, out[out.count - 1].width > limit {
-                    out[out.count - 1] = TextLayout.truncate(out[out.count - 1], to: limit, font: font)
+            let paragraph = Shaper.shape(text, font: font)
+            let glyphs = paragraph.glyphs
+            if lineBreak == .truncateTail || limit == nil || glyphs.isEmpty {
+                var line = glyphs
+                if let limit, TextLayout.width(line) > limit {
+                    line = TextLayout.truncate(line, to: limit, font: font, rightToLeft: paragraph.rightToLeft)
                 }
+                out.append((line, paragraph.rightToLeft))
                 continue
             }
             var start = 0
-            while start < glyphs.count || (start == 0 && glyphs.isEmpty) {
+            while start < glyphs.count {
                 if out.count >= lineBudget {
                     truncated = true
                     break
                 }
-                if glyphs.isEmpty {
-                    out.append(Line(glyphs: [], width: 0))
-                    break
-                }
-                // Greedy: as many glyphs as fit; back up to the last space.
+                // Greedy: as many glyphs as fit, then back to the last break opportunity
+                // (spaces past the edge hang, and the line breaks after them).
                 var w = 0.0
                 var end = start
-                var lastSpace = -1
+                var lastBreak = -1
                 while end < glyphs.count && (w + glyphs[end].advance <= limit! + 1e-9 || end == start) {
-                    if glyphs[end].isSpace { lastSpace = end }
+                    if end > start && paragraph.canBreak(before: end) { lastBreak = end }
                     w += glyphs[end].advance
                     end += 1
                 }
-                if end < glyphs.count && !glyphs[end].isSpace && lastSpace > start { end = lastSpace + 1 }
+                // A cluster's zero-width glyphs (marks) stay with it.
+                while end < glyphs.count && glyphs[end].cluster == glyphs[end - 1].cluster { end += 1 }
+                if end < glyphs.count {
+                    var hang = end
+                    while hang < glyphs.count && glyphs[hang].isSpace { hang += 1 }
+                    if hang > end && (hang == glyphs.count || paragraph.canBreak(before: hang)) {
+                        end = hang
+                    } else if !paragraph.canBreak(before: end) && lastBreak > start {
+                        end = lastBreak
+                    }
+                }
                 var line = Array(glyphs[start..<end])
                 while let l = line.last, l.isSpace { line.removeLast() }
-                out.append(Line(glyphs: line, width: line.reduce(0) { $0 + $1.advance }))
+                out.append((line, paragraph.rightToLeft))
                 start = end
                 while start < glyphs.count && glyphs[start].isSpace { start += 1 }
             }
             if truncated { break }
         }
-        if truncated, var last = out.popLast() {
-            last = TextLayout.truncate(last, to: limit ?? .infinity, font: font, force: true)
-            out.append(last)
+        if truncated, let last = out.popLast() {
+            let line = TextLayout.truncate(
+                last.glyphs, to: limit ?? .infinity, font: font, rightToLeft: last.rightToLeft, force: true)
+            out.append((line, last.rightToLeft))
         }
-        lines = out
+        lines = out.map {
+            Line(glyphs: Shaper.visualOrder($0.glyphs), width: TextLayout.width($0.glyphs), rightToLeft: $0.rightToLeft)
+        }
     }
 
-    /// The line shortened until it and an ellipsis fit in `limit`.
-    static func truncate(_ line: Line, to limit: Double, font: Font, force: Bool = false) -> Line {
-        let ellipsis = Shaper.shape("\u{2026}", font: font)
-        let ew = ellipsis.reduce(0) { $0 + $1.advance }
-        if !force && line.width <= limit { return line }
-        var glyphs = line.glyphs
-        var w = line.width
+    static func width(_ glyphs: [ShapedGlyph]) -> Double { glyphs.reduce(0) { $0 + $1.advance } }
+
+    /// The line (logical order) shortened until it and an ellipsis fit in `limit`; the
+    /// ellipsis takes the paragraph's direction.
+    static func truncate(
+        _ line: [ShapedGlyph], to limit: Double, font: Font, rightToLeft: Bool, force: Bool = false
+    ) -> [ShapedGlyph] {
+        var ellipsis = Shaper.shape("\u{2026}", font: font).glyphs
+        for i in ellipsis.indices { ellipsis[i].level = rightToLeft ? 1 : 0 }
+        let ew = width(ellipsis)
+        var w = width(line)
+        if !force && w <= limit { return line }
+        var glyphs = line
         while let last = glyphs.last, w + ew > limit || last.isSpace {
-            glyphs.removeLast()
-            w -= last.advance
+            // A whole cluster at a time, so that no mark is left without its base.
+            let cluster = last.cluster
+            while let l = glyphs.last, l.cluster == cluster {
+                glyphs.removeLast()
+                w -= l.advance
+            }
         }
-        if w + ew > limit { return Line(glyphs: [], width: 0) }
-        return Line(glyphs: glyphs + ellipsis, width: w + ew)
+        if w + ew > limit { return [] }
+        return glyphs + ellipsis
     }
 }

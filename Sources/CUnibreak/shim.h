@@ -1,0 +1,4 @@
+#ifndef VITRINE_CUNIBREAK_SHIM_H
+#define VITRINE_CUNIBREAK_SHIM_H
+#include <linebreak.h>
+#endif
