@@ -21,8 +21,9 @@ open class Label: View {
     public private(set) var fontError: TextError?
     /// The colour of the text; default black.
     public var textColor: Color = .black { didSet { setNeedsDisplay() } }
-    /// The horizontal alignment; default left.
-    public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    /// The horizontal alignment; default `natural`, as UIKit's: left for left-to-right
+    /// text, right for right-to-left text.
+    public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// The most lines drawn, 0 for as many as fit; default 1 (`numberOfLines`).
     public var numberOfLines = 1 { didSet { setNeedsDisplay() } }
     /// What happens to text that does not fit; default truncating the tail.
