@@ -19,7 +19,8 @@ public enum Catalog {
                 title: "Gestures and stack views",
                 specimens: standard.filter { gestureAndLayoutNames.contains($0.name) }),
             CatalogSection(title: "Layers", specimens: layers),
-            CatalogSection(title: "Animation", specimens: animations)
+            CatalogSection(title: "Animation", specimens: animations),
+            CatalogSection(title: "Text", specimens: text)
         ]
     }
 

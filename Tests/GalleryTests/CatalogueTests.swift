@@ -12,7 +12,7 @@ import Views
         let titles = Catalog.sections.map(\.title)
         #expect(titles.first == "Rounded rectangle · document 000")
         #expect(titles.firstIndex { $0.hasPrefix("Checkboxes") }! < titles.firstIndex { $0.hasPrefix("Gradients") }!)
-        #expect(titles.suffix(4) == ["Standard controls", "Gestures and stack views", "Layers", "Animation"])
+        #expect(titles.suffix(5) == ["Standard controls", "Gestures and stack views", "Layers", "Animation", "Text"])
         let names = Catalog.sections.flatMap { $0.specimens.map(\.name) }
         #expect(names == Catalog.names && Set(names).count == names.count)
         #expect(Catalog.specimen(named: "switch-off")?.title == "Switch off")
