@@ -10,7 +10,8 @@ import Views
 let usage = """
     usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
            raster-bench --effects [--count N]     shadow, blur, image and highlight cases
-           raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache
+           raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache, and a
+                                                  1,000-word paragraph laid out, cold then warm
            raster-bench --views                   frame times of the gallery page, headless; with several
                                                   threads, also one thread against them, frames alternating
            raster-bench --timeline [--count F] [--threads T]
@@ -172,6 +173,23 @@ func runText(count: Int) {
     let warm = ms / Double(count)
     print(
         "scene=text-label-40 size=13 count=\(count) ms=\(String(format3: ms)) ops_per_s=\(Int((Double(count) * 1000 / ms).rounded())) cold_ms=\(String(format3: cold)) cold_over_warm=\(String(format3: cold / warm))"
+    )
+    // A 1,000-word paragraph shaped and laid out in lines 400 points wide: the first
+    // time (a word list the shaper has not seen), then the median of 21 more.
+    let words = ["shaping", "office", "layout", "glyphs", "kerning", "Vitrine", "lines", "break", "at", "a"]
+    var paragraph = ""
+    for i in 0..<1000 { paragraph += (i == 0 ? "" : " ") + words[(i * 7 + i / 10) % words.count] }
+    let t2 = nowMilliseconds()
+    let layout = TextLayout(paragraph, font: font, width: 400)
+    let coldLayout = nowMilliseconds() - t2
+    var times: [Double] = []
+    for _ in 0..<21 {
+        let t = nowMilliseconds()
+        _ = TextLayout(paragraph, font: font, width: 400)
+        times.append(nowMilliseconds() - t)
+    }
+    print(
+        "scene=text-paragraph-1000-words size=13 lines=\(layout.lineCount) cold_ms=\(String(format3: coldLayout)) warm_ms=\(String(format3: median(times)))"
     )
 }
 
