@@ -27,17 +27,11 @@ extension Context {
 
     /// Draws a laid-out text in `rect`, aligned horizontally, from the top.
     public func draw(_ layout: TextLayout, in rect: Rect, color: Color = .black, alignment: TextAlignment = .left) {
-        var y = rect.minY + layout.font.ascent
-        for line in layout.lines {
-            let x: Double
-            switch alignment {
-            case .natural: x = line.rightToLeft ? rect.maxX - line.width : rect.minX
-            case .left: x = rect.minX
-            case .center: x = rect.minX + (rect.width - line.width) / 2
-            case .right: x = rect.maxX - line.width
-            }
-            draw(glyphs: line.glyphs, font: layout.font, baseline: Point(x: x, y: y), color: color)
-            y += layout.font.lineHeight
+        for (i, line) in layout.lines.enumerated() {
+            let origin = layout.lineOrigin(i, in: rect, alignment: alignment)
+            draw(
+                glyphs: line.glyphs, font: layout.font, baseline: Point(x: origin.x, y: origin.y + layout.font.ascent),
+                color: color)
         }
     }
 

@@ -10,8 +10,14 @@ struct ShapedGlyph {
     var offsetY = 0.0
     /// Whether the character is a space (a line's trailing spaces are not drawn).
     let isSpace: Bool
-    /// The index of the first character of the glyph's cluster in its paragraph.
+    /// The index of the first character of the glyph's cluster in its paragraph, as
+    /// shaped (control characters left out).
     let cluster: Int
+    /// The same character's index among all the paragraph's Unicode scalars.
+    var source = 0
+    /// The index of the glyph's first character (grapheme cluster) in the laid-out text;
+    /// -1 for a glyph of no character (an ellipsis).
+    var character = -1
     /// The bidirectional embedding level: odd runs right to left.
     var level: UInt8
 }
@@ -42,12 +48,14 @@ struct ShapedParagraph {
 enum Shaper {
     static func shape(_ text: Substring, font: Font) -> ShapedParagraph {
         var chars: [UInt32] = []
+        var sources: [Int] = []
         chars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        for (i, scalar) in text.unicodeScalars.enumerated() {
             var v = scalar.value
             if v == 9 { v = 32 }
             if v < 32 || (0x7f..<0xa0).contains(v) { continue }
             chars.append(v)
+            sources.append(i)
         }
         guard font.size > 0, !chars.isEmpty else { return ShapedParagraph(glyphs: [], rightToLeft: false, breaks: []) }
         let (levels, rightToLeft) = HarfBuzz.bidiLevels(chars)
@@ -61,6 +69,7 @@ enum Shaper {
             shapeRun(chars, start..<end, level: levels[start], face: faces[start], font: font, into: &glyphs)
             start = end
         }
+        for i in glyphs.indices { glyphs[i].source = sources[glyphs[i].cluster] }
         return ShapedParagraph(glyphs: glyphs, rightToLeft: rightToLeft, breaks: HarfBuzz.breakOpportunities(chars))
     }
 

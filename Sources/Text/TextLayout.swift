@@ -32,6 +32,9 @@ public struct TextLayout {
         var width: Double
         /// Whether the line's paragraph runs right to left (for natural alignment).
         var rightToLeft: Bool
+        /// The characters (grapheme clusters, counted from the start of the text) the line
+        /// holds, spaces it ends with included.
+        var characters: Range<Int>
     }
 
     let font: Font
@@ -60,22 +63,33 @@ public struct TextLayout {
             if lines < Double(Int.max / 2) { lineBudget = min(lineBudget, max(1, Int(lines))) }
         }
         // Lines in logical order, made visual at the end.
-        var out: [(glyphs: [ShapedGlyph], rightToLeft: Bool)] = []
+        var out: [(glyphs: [ShapedGlyph], rightToLeft: Bool, characters: Range<Int>)] = []
         var truncated = false
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var paragraphStart = 0
         for text in paragraphs {
+            defer { paragraphStart += text.count + 1 }
             if out.count >= lineBudget {
                 truncated = true
                 break
             }
             let paragraph = Shaper.shape(text, font: font)
-            let glyphs = paragraph.glyphs
+            // Each glyph's first character, counted in grapheme clusters over the text.
+            var characterOfScalar: [Int] = []
+            for (k, c) in text.enumerated() {
+                characterOfScalar += repeatElement(paragraphStart + k, count: c.unicodeScalars.count)
+            }
+            var glyphs = paragraph.glyphs
+            for i in glyphs.indices where glyphs[i].source < characterOfScalar.count {
+                glyphs[i].character = characterOfScalar[glyphs[i].source]
+            }
+            let paragraphEnd = paragraphStart + text.count
             if lineBreak == .truncateTail || limit == nil || glyphs.isEmpty {
                 var line = glyphs
                 if let limit, TextLayout.width(line) > limit {
                     line = TextLayout.truncate(line, to: limit, font: font, rightToLeft: paragraph.rightToLeft)
                 }
-                out.append((line, paragraph.rightToLeft))
+                out.append((line, paragraph.rightToLeft, paragraphStart..<paragraphEnd))
                 continue
             }
             var start = 0
@@ -107,7 +121,8 @@ public struct TextLayout {
                 }
                 var line = Array(glyphs[start..<end])
                 while let l = line.last, l.isSpace { line.removeLast() }
-                out.append((line, paragraph.rightToLeft))
+                let upper = end < glyphs.count ? glyphs[end].character : paragraphEnd
+                out.append((line, paragraph.rightToLeft, glyphs[start].character..<max(upper, glyphs[start].character)))
                 start = end
                 while start < glyphs.count && glyphs[start].isSpace { start += 1 }
             }
@@ -116,10 +131,12 @@ public struct TextLayout {
         if truncated, let last = out.popLast() {
             let line = TextLayout.truncate(
                 last.glyphs, to: limit ?? .infinity, font: font, rightToLeft: last.rightToLeft, force: true)
-            out.append((line, last.rightToLeft))
+            out.append((line, last.rightToLeft, last.characters))
         }
         lines = out.map {
-            Line(glyphs: Shaper.visualOrder($0.glyphs), width: TextLayout.width($0.glyphs), rightToLeft: $0.rightToLeft)
+            Line(
+                glyphs: Shaper.visualOrder($0.glyphs), width: TextLayout.width($0.glyphs), rightToLeft: $0.rightToLeft,
+                characters: $0.characters)
         }
     }
 
