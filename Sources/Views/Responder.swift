@@ -31,6 +31,10 @@ open class Responder {
     /// Whether this is the first responder (`isFirstResponder`).
     open var isFirstResponder: Bool { false }
 
+    /// The undo manager of the chain (`undoManager`): the next responder's, and at the
+    /// end of a view's chain its root view's.
+    open var undoManager: UndoManager? { next?.undoManager }
+
     /// Keys went down (`pressesBegan(_:with:)`); the default passes them on.
     open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
         next?.pressesBegan(presses, with: event)

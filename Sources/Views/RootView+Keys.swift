@@ -13,6 +13,7 @@ extension RootView {
     public func handle(_ event: KeyEvent) {
         defer {
             if touch == nil, let p = pointerLocation { hover(at: p) }
+            undoManager?.endEventGroup()
         }
         let all = { PressesEvent(allPresses: Set(self.heldPresses.values), timestamp: event.timestamp) }
         switch event.kind {

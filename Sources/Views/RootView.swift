@@ -11,6 +11,12 @@ import Raster
 /// `unhandledKeyHandler`, and no further.
 @MainActor
 public final class RootView: View {
+    /// The undo manager of every view in the tree.
+    private let rootUndoManager = UndoManager()
+
+    /// The tree's undo manager, at the end of every view's responder chain
+    /// (`undoManager`); the changes made while one event is handled form one group.
+    override public var undoManager: UndoManager? { rootUndoManager }
     private var damage: [Rect] = []
     private var layoutScheduled = true
     var touch: Touch?
@@ -308,6 +314,7 @@ public final class RootView: View {
     /// cleared, and the control pressed (if it can take focus) is where the next Tab
     /// starts. A press does not focus what it presses.
     public func handle(_ event: PointerEvent) {
+        defer { rootUndoManager.endEventGroup() }
         guard event.location.isFinite else { return }
         switch event.kind {
         case .press:
