@@ -3,8 +3,9 @@
 /// the `_XSETTINGS_S<screen>` selection, read once when a window opens.
 ///
 /// Vitrine takes `Net/DoubleClickTime` (milliseconds) and `Net/DoubleClickDistance`
-/// (pixels) for its tap recognizers. A desktop without a settings manager has none, and
-/// the toolkit's defaults stand.
+/// (pixels) for its tap recognizers, and reads the caret's blinking
+/// (`Net/CursorBlink`, `Net/CursorBlinkTime`, `Net/CursorBlinkTimeout`). A desktop
+/// without a settings manager has none, and the toolkit's defaults stand.
 public struct XSettings: Sendable, Equatable {
     /// The integer settings, by name.
     public var integers: [String: Int32] = [:]
@@ -19,6 +20,22 @@ public struct XSettings: Sendable, Equatable {
     /// The double-click distance in pixels, when the desktop gives a sensible one.
     public var doubleClickDistance: Double? {
         integers["Net/DoubleClickDistance"].flatMap { (0...400).contains($0) ? Double($0) : nil }
+    }
+
+    /// The caret's blink cycle in seconds, on and off (`Net/CursorBlinkTime`, in
+    /// milliseconds, as GTK reads it), when the desktop gives a sensible one; a text
+    /// caret blinks at 1.2 s a cycle without one.
+    public var cursorBlinkTime: Double? {
+        integers["Net/CursorBlinkTime"].flatMap { (100...10_000).contains($0) ? Double($0) / 1000 : nil }
+    }
+
+    /// Whether the caret blinks at all (`Net/CursorBlink`), when the desktop says.
+    public var cursorBlinks: Bool? { integers["Net/CursorBlink"].map { $0 != 0 } }
+
+    /// The seconds after the last key a caret goes on blinking before it stays on
+    /// (`Net/CursorBlinkTimeout`), when the desktop gives a sensible number.
+    public var cursorBlinkTimeout: Double? {
+        integers["Net/CursorBlinkTimeout"].flatMap { (1...86_400).contains($0) ? Double($0) : nil }
     }
 
     /// Settings made by hand.

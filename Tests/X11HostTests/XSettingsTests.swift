@@ -78,6 +78,21 @@ struct XSettingsTests {
         #expect(absurd != nil && absurd?.doubleClickInterval == nil && absurd?.doubleClickDistance == nil)
     }
 
+    /// The caret's blinking as GTK's settings give it: the cycle in milliseconds, the
+    /// timeout in seconds, and whether it blinks; absurd numbers left out.
+    @Test func theCaretsBlinkingIsRead() throws {
+        let s = try #require(
+            XSettings(
+                bytes: Self.bytes([
+                    ("Net/CursorBlink", .integer(1)), ("Net/CursorBlinkTime", .integer(1000)),
+                    ("Net/CursorBlinkTimeout", .integer(10))
+                ])))
+        #expect(s.cursorBlinks == true && s.cursorBlinkTime == 1.0 && s.cursorBlinkTimeout == 10)
+        let off = XSettings(integers: ["Net/CursorBlink": 0, "Net/CursorBlinkTime": 5, "Net/CursorBlinkTimeout": -3])
+        #expect(off.cursorBlinks == false && off.cursorBlinkTime == nil && off.cursorBlinkTimeout == nil)
+        #expect(XSettings().cursorBlinks == nil && XSettings().cursorBlinkTime == nil)
+    }
+
     @Test(.enabled(if: XvfbServer.unavailableReason == nil, "\(XvfbServer.unavailableReason ?? "")"))
     func aWindowTakesTheDesktopsDoubleClickTimeAndDistance() throws {
         let server = try XvfbServer()
