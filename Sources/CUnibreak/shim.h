@@ -1,4 +1,5 @@
 #ifndef VITRINE_CUNIBREAK_SHIM_H
 #define VITRINE_CUNIBREAK_SHIM_H
 #include <linebreak.h>
+#include <wordbreak.h>
 #endif

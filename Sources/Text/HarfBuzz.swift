@@ -1,9 +1,7 @@
-import CFriBidi
 import CHarfBuzz
-import CUnibreak
 
-/// The wrappers around HarfBuzz, FriBidi and libunibreak: the only code of the Text
-/// module that touches their C types.
+/// The wrapper around HarfBuzz: the only code of the Text module that touches its C
+/// types.
 ///
 /// A HarfBuzz font is made from the font file itself with HarfBuzz's own OpenType
 /// functions (not through FreeType), in font units and unhinted, so that shaping needs
@@ -56,36 +54,5 @@ import CUnibreak
                     offsetX: position.x_offset, offsetY: position.y_offset))
         }
         return out
-    }
-
-    /// The bidirectional embedding level of each character of a paragraph, and whether
-    /// the paragraph runs right to left (its first strong character's direction); all
-    /// left to right at level 0 when FriBidi cannot say.
-    static func bidiLevels(_ chars: [UInt32]) -> (levels: [UInt8], rightToLeft: Bool) {
-        var levels = [Int8](repeating: 0, count: chars.count)
-        let r = unsafe chars.withUnsafeBufferPointer { c in
-            unsafe levels.withUnsafeMutableBufferPointer { l in
-                unsafe vitrine_bidi_levels(c.baseAddress, Int32(chars.count), l.baseAddress)
-            }
-        }
-        guard r >= 0 else { return ([UInt8](repeating: 0, count: chars.count), false) }
-        return (levels.map { UInt8(bitPattern: $0) }, r == 1)
-    }
-
-    private static let lineBreakingReady: Bool = {
-        init_linebreak()
-        return true
-    }()
-
-    /// For each character of a paragraph, whether a line may break after it, by UAX #14.
-    static func breakOpportunities(_ chars: [UInt32]) -> [Bool] {
-        guard !chars.isEmpty, lineBreakingReady else { return [] }
-        var breaks = [CChar](repeating: 0, count: chars.count)
-        unsafe chars.withUnsafeBufferPointer { c in
-            unsafe breaks.withUnsafeMutableBufferPointer { b in
-                unsafe set_linebreaks_utf32(c.baseAddress, chars.count, nil, b.baseAddress)
-            }
-        }
-        return breaks.map { Int32($0) == LINEBREAK_ALLOWBREAK || Int32($0) == LINEBREAK_MUSTBREAK }
     }
 }

@@ -58,7 +58,7 @@ enum Shaper {
             sources.append(i)
         }
         guard font.size > 0, !chars.isEmpty else { return ShapedParagraph(glyphs: [], rightToLeft: false, breaks: []) }
-        let (levels, rightToLeft) = HarfBuzz.bidiLevels(chars)
+        let (levels, rightToLeft) = FriBidi.bidiLevels(chars)
         let faces = self.faces(chars, font: font)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(chars.count)
@@ -70,7 +70,7 @@ enum Shaper {
             start = end
         }
         for i in glyphs.indices { glyphs[i].source = sources[glyphs[i].cluster] }
-        return ShapedParagraph(glyphs: glyphs, rightToLeft: rightToLeft, breaks: HarfBuzz.breakOpportunities(chars))
+        return ShapedParagraph(glyphs: glyphs, rightToLeft: rightToLeft, breaks: Unibreak.breakOpportunities(chars))
     }
 
     static func shape(_ text: String, font: Font) -> ShapedParagraph { shape(text[...], font: font) }
