@@ -48,6 +48,16 @@ extension TextLayout {
         return lines.lastIndex { $0.characters.upperBound == offset } ?? max(0, lines.count - 1)
     }
 
+    /// Whether the character after a position runs right to left (the one before it at
+    /// a line's end; the paragraph's direction in an empty line): which way a word move
+    /// goes for Left and Right.
+    public func isRightToLeft(at offset: Int) -> Bool {
+        guard !lines.isEmpty else { return false }
+        let i = line(of: offset)
+        let edges = characterEdges(line: i)
+        return (edges[offset] ?? edges[offset - 1])?.rightToLeft ?? lines[i].rightToLeft
+    }
+
     /// The caret's x on line `i` for a position, from the line's left end.
     func caretX(line i: Int, at offset: Int, edges: [Int: (left: Double, right: Double, rightToLeft: Bool)]) -> Double {
         if let e = edges[offset] { return e.rightToLeft ? e.right : e.left }
