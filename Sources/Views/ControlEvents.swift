@@ -29,6 +29,16 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
     public static let valueChanged = ControlEvents(rawValue: 1 << 12)
     /// The control's primary action happened (a button's tap).
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 13)
+    /// A text field began editing (became first responder).
+    public static let editingDidBegin = ControlEvents(rawValue: 1 << 16)
+    /// A text field's text changed by editing.
+    public static let editingChanged = ControlEvents(rawValue: 1 << 17)
+    /// A text field ended editing (resigned first responder).
+    public static let editingDidEnd = ControlEvents(rawValue: 1 << 18)
+    /// A text field's editing ended with Return.
+    public static let editingDidEndOnExit = ControlEvents(rawValue: 1 << 19)
+    /// Every editing event.
+    public static let allEditingEvents = ControlEvents(rawValue: 0x000f_0000)
     /// Every touch event.
     public static let allTouchEvents = ControlEvents(rawValue: 0x0fff)
     /// Every event.
@@ -38,7 +48,9 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
         (.touchDown, "touchDown"), (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
         (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"), (.touchUpInside, "touchUpInside"),
         (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
-        (.primaryActionTriggered, "primaryActionTriggered")
+        (.primaryActionTriggered, "primaryActionTriggered"), (.editingDidBegin, "editingDidBegin"),
+        (.editingChanged, "editingChanged"), (.editingDidEnd, "editingDidEnd"),
+        (.editingDidEndOnExit, "editingDidEndOnExit")
     ]
 
     /// The value written out, for messages and debugging.

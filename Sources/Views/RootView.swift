@@ -70,6 +70,25 @@ public final class RootView: View {
     /// The cursor the pointer should show: that of the view under it. A window host
     /// shows it.
     public internal(set) var currentCursor: Cursor = .arrow
+    /// Whether the window is the active one, which takes the keys
+    /// (`UIWindow.isKeyWindow`); the host sets it as the window gains and loses the
+    /// keyboard. A text field's caret shows and blinks only while it is.
+    public var isWindowActive = true {
+        didSet {
+            guard oldValue != isWindowActive else { return }
+            (firstResponder as? TextField)?.windowActivityDidChange()
+        }
+    }
+
+    /// How long a caret's blink takes, on and off, in seconds; nil for a caret that does
+    /// not blink. The host sets the desktop's (`Net/CursorBlinkTime`); 1.2 s otherwise,
+    /// as GTK's default.
+    public var caretBlinkInterval: Double? = 1.2
+
+    /// How long a caret blinks after the last input before it stays on, in seconds
+    /// (`Net/CursorBlinkTimeout`); 10 s by default, as GTK's.
+    public var caretBlinkTimeout = 10.0
+
     /// Called when `currentCursor` changes, for the window host to show it.
     public var onCursorChange: ((Cursor) -> Void)?
 
