@@ -66,11 +66,8 @@ extension TextField {
         }
     }
 
-    /// The press ended: what is selected becomes `PRIMARY`.
-    func pointerUp(_ touch: Touch) {
-        dragUnit = nil
-        if touch.button == 1 { offerSelection() }
-    }
+    /// The press ended.
+    func pointerUp(_ touch: Touch) { dragUnit = nil }
 
     /// Counts a click toward a double or triple click: within the root's double-click
     /// interval and distance of the last one, up to three.

@@ -310,6 +310,8 @@ open class TextField: Control {
         scrollToCaret()
         restartBlinking()
         setNeedsDisplay()
+        // As on X desktops, what is selected becomes the PRIMARY selection.
+        if anchor != active && isEditing { offerSelection() }
         delegate?.textFieldDidChangeSelection(self)
     }
 
