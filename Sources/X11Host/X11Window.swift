@@ -46,6 +46,8 @@ public final class X11Window {
 
     /// The view tree served to assistive technologies over AT-SPI2, when a bus is found.
     private var accessibility: AccessibilityService?
+    /// The X selections behind `Pasteboard.general` and `Pasteboard.selection`.
+    private let clipboard: XClipboard
 
     /// The time between animation frames: the display's usual 60 Hz.
     static let animationFrameInterval = 1.0 / 60
@@ -124,12 +126,20 @@ public final class X11Window {
         window.setProperties(
             title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
             minimumHeight: minimumSize.height * self.scale)
+        clipboard = XClipboard(display: display, window: window.id)
+        if Pasteboard.connection == nil { Pasteboard.connection = clipboard }
         wakePipe = WakePipe()
         Screen.main.windowOpened(scale: self.scale)
         // The desktop's double-click interval and distance, where a settings manager says.
         if let settings = display.xsettings {
             if let interval = settings.doubleClickInterval { root.doubleClickInterval = interval }
             if let pixels = settings.doubleClickDistance { root.doubleClickDistance = pixels / self.scale }
+            if settings.cursorBlinks == false {
+                root.caretBlinkInterval = nil
+            } else if let cycle = settings.cursorBlinkTime {
+                root.caretBlinkInterval = cycle
+            }
+            if let timeout = settings.cursorBlinkTimeout { root.caretBlinkTimeout = timeout }
         }
         root.onNeedsFrame = { [weak self] in self?.wake() }
         root.onCursorChange = { [weak self] cursor in self?.window.setCursor(cursor) }
@@ -176,6 +186,7 @@ public final class X11Window {
             AnimationEngine.step()
             lastAnimationFrame = now
         }
+        clipboard.expire(now: now)
         try renderIfNeeded()
         // What the frames changed, told to assistive technologies (at most every 50 ms).
         let accessibilityDue = accessibility?.updateIfDue()
@@ -193,6 +204,10 @@ public final class X11Window {
             // already read from the socket: back at once, as its descriptor will not wake us.
             if accessibility?.hasPendingOutput == true { ms = ms < 0 ? 10 : min(ms, 10) }
             if accessibility?.hasPendingInput == true { ms = 0 }
+            if let due = clipboard.nextDeadline {
+                let dueMs = Int32(max(0, ((due - MediaClock.systemTime()) * 1000).rounded(.up)))
+                ms = ms < 0 ? dueMs : min(ms, dueMs)
+            }
             if let due = accessibilityDue {
                 let dueMs = Int32(max(0, (due * 1000).rounded(.up)))
                 ms = ms < 0 ? dueMs : min(ms, dueMs)
@@ -244,6 +259,8 @@ public final class X11Window {
         animationObservation = nil
         accessibility?.close()
         accessibility = nil
+        clipboard.handOver()
+        if Pasteboard.connection === clipboard { Pasteboard.connection = nil }
         presenter.release()
         if !destroyedByAnother { window.destroy() }
         display.close()
@@ -338,6 +355,7 @@ public final class X11Window {
     private func handle(_ event: XWindowEvent) {
         switch event {
         case .button(let pressed, let button, let x, let y, let modifiers, let time):
+            clipboard.lastEventTime = time
             let at = location(x, y)
             let timestamp = Double(time) / 1000
             switch button {
@@ -373,10 +391,12 @@ public final class X11Window {
         case .grabLost:
             root.cancelTouch()
         case .focusGained:
+            root.isWindowActive = true
             accessibility?.windowActive = true
         case .focusLost(let grab):
             if grab { root.cancelTouch() }
             root.cancelPresses()
+            root.isWindowActive = false
             accessibility?.windowActive = false
         case .pointerLeft:
             root.handle(PointerEvent(.exit, at: Point(x: 0, y: 0), button: 0))
@@ -387,9 +407,12 @@ public final class X11Window {
         case .ping(let ping):
             window.answer(ping)
         case .key(let pressed, let key, let committed, let time):
+            clipboard.lastEventTime = time
             let timestamp = Double(time) / 1000
             root.handle(KeyEvent(pressed ? .down : .up, key: key, timestamp: timestamp))
             if committed { root.handle(KeyEvent(.up, key: key, timestamp: timestamp)) }
+        case .selection(let e):
+            clipboard.handle(e)
         case .presented(let segment):
             presenter.serverRead(segment: segment)
         case .ignored:

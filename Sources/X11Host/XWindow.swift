@@ -42,6 +42,7 @@ import Views
         attributes.event_mask =
             ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
             | PointerMotionMask | KeyPressMask | KeyReleaseMask | FocusChangeMask | LeaveWindowMask
+            | PropertyChangeMask
         let mask = UInt(CWColormap | CWBackPixmap | CWBorderPixel | CWEventMask)
         id = unsafe XCreateWindow(
             display.handle, display.root, 0, 0, UInt32(width), UInt32(height), 0, visual.depth,
@@ -207,6 +208,8 @@ import Views
             return .ignored
         case CX11.KeyPress, CX11.KeyRelease:
             return unsafe decodeKey(&event.xkey, pressed: event.type == CX11.KeyPress)
+        case SelectionRequest, SelectionNotify, SelectionClear, PropertyNotify:
+            return unsafe .selection(XSelectionEvent(event: event))
         case let type where type == shmCompletionType:
             return unsafe .presented(segment: XDisplay.shmSegment(of: &event))
         default:

@@ -33,6 +33,8 @@ enum XWindowEvent {
     /// The server has read the frame sent from shared-memory segment `segment`
     /// (`ShmCompletion`).
     case presented(segment: UInt)
+    /// An event of the selection protocol, for the clipboard.
+    case selection(XSelectionEvent)
     /// Anything else.
     case ignored
 }
