@@ -64,6 +64,11 @@ extension TextField {
         sendActions(for: .editingChanged)
     }
 
+    /// Replaces the characters in `range` with `text` as the user's edit would
+    /// (`replace(_:withText:)`): the delegate is asked, the edit can be undone, and
+    /// `.editingChanged` is sent.
+    public func replace(_ range: Range<Int>, withText text: String) { replace(range, with: text) }
+
     /// Types text at the caret, over the selection (`insertText(_:)`).
     public func insertText(_ text: String) { replace(selectedRange, with: text, typing: true) }
 

@@ -260,10 +260,10 @@ open class TextField: Control {
         placeCaret()
     }
 
-    /// Shows the caret where the active end stands while editing with nothing selected and
-    /// the window active, else hides it.
+    /// Shows the caret where the active end stands while editing in the active window
+    /// (at a selection's moving end too, as Qt's and GTK's fields show it), else hides it.
     func placeCaret() {
-        let shown = isEditing && (anchor == active || preedit != nil) && (root?.isWindowActive ?? true)
+        let shown = isEditing && (root?.isWindowActive ?? true)
         guard shown, let layout else {
             caretLayer.isHidden = true
             caretLayer.stopBlinking()
@@ -466,7 +466,6 @@ open class TextField: Control {
         guard canBecomeFirstResponder, let root, delegate?.textFieldShouldBeginEditing(self) ?? true else {
             return false
         }
-        if let other = root.firstResponder, other !== self, !other.resignFirstResponder() { return false }
         guard super.becomeFirstResponder() else { return false }
         if root.focusedView !== self { root.updateFocus(to: self) }
         if clearsOnBeginEditing && !storage.isEmpty { replace(0..<storage.count, with: "", undoable: false) }

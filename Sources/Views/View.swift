@@ -303,10 +303,11 @@ open class View: Responder, LayerDelegate {
     override open var next: Responder? { superview }
 
     /// Makes the view the root's first responder, if `canBecomeFirstResponder` and it is
-    /// in a tree; the one before resigns.
+    /// in a tree; the one before resigns first, and when it refuses nothing changes.
     @discardableResult
     override open func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let root else { return false }
+        if let old = root.firstResponder, old !== self, !old.resignFirstResponder() { return false }
         return root.makeFirstResponder(self)
     }
 

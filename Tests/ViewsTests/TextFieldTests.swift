@@ -300,6 +300,20 @@ import VitrineTesting
         #expect(field.isEditing)
     }
 
+    @Test func anotherResponderEndsTheEditing() {
+        final class Taker: View {
+            override var canBecomeFirstResponder: Bool { true }
+        }
+        let other = Taker(frame: Rect(x: 0, y: 80, width: 10, height: 10))
+        root.addSubview(other)
+        root.click(40, 37)
+        #expect(field.isEditing)
+        #expect(other.becomeFirstResponder())
+        #expect(!field.isEditing)
+        #expect(recorder.events.last == "editingDidEnd")
+        #expect(field.caretLayer.isHidden, "the caret goes with the editing")
+    }
+
     @Test func aDisabledFieldTakesNothing() {
         field.isEnabled = false
         root.click(40, 37)
