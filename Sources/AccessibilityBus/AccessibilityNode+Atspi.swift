@@ -19,6 +19,7 @@ extension AccessibilityNode {
         if parent == nil { return .frame }
         if case .element(let e) = subject, e.accessibilityContainer is SegmentedControl { return .pageTab }
         switch view {
+        case let f as TextField: return f.isSecureTextEntry ? .passwordText : .entry
         case is Switch: return .toggleButton
         case is Checkbox: return .checkBox
         case is Slider: return .slider
@@ -94,6 +95,10 @@ extension AccessibilityNode {
         }
         if let c = view as? Control, c.isHighlighted, role == .pushButton { s.insert(.pressed) }
         if role == .progressBar { s.insert(.readOnly) }
+        if let f = view as? TextField {
+            s.insert(.singleLine)
+            if f.isEnabled { s.insert(.editable) } else { s.insert(.readOnly) }
+        }
         return s
     }
 
@@ -136,8 +141,12 @@ extension AccessibilityNode {
         return true
     }
 
-    /// The text of the `Text` interface, for labels.
-    var text: String? { (view as? Label)?.text }
+    /// The text of the `Text` interface, for labels and text fields (a secure field's
+    /// bullets).
+    var text: String? {
+        if let f = view as? TextField { return f.isSecureTextEntry ? f.accessibilityValue : f.text }
+        return (view as? Label)?.text
+    }
 
     /// The interfaces the node serves besides `Accessible`.
     var interfaces: [String] {
@@ -145,6 +154,7 @@ extension AccessibilityNode {
         if isActionable || range?.step ?? 0 > 0 { list.append("org.a11y.atspi.Action") }
         if range != nil { list.append("org.a11y.atspi.Value") }
         if text != nil { list.append("org.a11y.atspi.Text") }
+        if view is TextField { list.append("org.a11y.atspi.EditableText") }
         if view is SegmentedControl { list.append("org.a11y.atspi.Selection") }
         return list
     }

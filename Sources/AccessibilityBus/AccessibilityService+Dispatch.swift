@@ -157,7 +157,11 @@ extension AccessibilityService {
             }
         case ("org.a11y.atspi.Text", "CharacterCount"):
             return node.text.map { .int32(Int32(clamping: $0.unicodeScalars.count)) }
-        case ("org.a11y.atspi.Text", "CaretOffset"): return node.text.map { _ in .int32(-1) }
+        case ("org.a11y.atspi.Text", "CaretOffset"):
+            if let f = node.view as? TextField {
+                return .int32(Int32(Self.scalarOffset(f.selectedRange.upperBound, in: f.text ?? "")))
+            }
+            return node.text.map { _ in .int32(-1) }
         case ("org.a11y.atspi.Selection", "NSelectedChildren"):
             guard node.view is SegmentedControl else { return nil }
             return .int32(Int32(node.children.filter { $0.traits.contains(.selected) }.count))

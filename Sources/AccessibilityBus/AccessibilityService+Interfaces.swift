@@ -3,7 +3,8 @@ import Raster
 import Views
 
 /// The methods of the interfaces a node serves: `Accessible`, `Component`, `Action`,
-/// `Text` (labels) and `Selection` (segmented controls). `Value` is all properties.
+/// `Text` (labels and fields), `EditableText` (fields) and `Selection` (segmented
+/// controls). `Value` is all properties.
 extension AccessibilityService {
     func call(interface: String, member: String, args: [BusValue], node: AccessibilityNode) throws -> [BusValue] {
         func int(_ i: Int) throws -> Int {
@@ -43,7 +44,14 @@ extension AccessibilityService {
             }
         case "org.a11y.atspi.Text":
             guard let text = node.text else { throw BusFault.unknownMethod(interface, member) }
+            if let field = node.view as? TextField, let answer = try fieldText(member: member, args: args, field: field)
+            {
+                return answer
+            }
             return try self.text(member: member, text: Array(text.unicodeScalars), int: int)
+        case "org.a11y.atspi.EditableText":
+            guard let field = node.view as? TextField else { throw BusFault.unknownMethod(interface, member) }
+            return try editableText(member: member, args: args, field: field)
         case "org.a11y.atspi.Selection":
             guard let control = node.view as? SegmentedControl else { throw BusFault.unknownMethod(interface, member) }
             return try selection(member: member, control: control, node: node, int: int)

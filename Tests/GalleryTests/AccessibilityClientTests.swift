@@ -77,6 +77,11 @@ struct AccessibilityClientTests {
         var segmentsSelectedBefore: [Bool]
         var segmentSelect: Bool
         var segmentsSelectedAfter: [Bool]
+        var fieldSet: Bool
+        var fieldText: String
+        var fieldCaret: Int
+        var statusAfterEdit: String
+        var secureText: String
         var focusedEvent: Event?
         var focusedStates: [String]?
         var hitAtButton: String?
@@ -110,6 +115,7 @@ struct AccessibilityClientTests {
     /// The role ACCESSIBILITY.md gives a specimen's view.
     func expectedRole(of view: View) -> String {
         switch view {
+        case let f as TextField: f.isSecureTextEntry ? "password text" : "entry"
         case is Switch: "toggle button"
         case is Checkbox: "check box"
         case is Slider: "slider"
@@ -204,6 +210,12 @@ struct AccessibilityClientTests {
         #expect(report.segmentsSelectedBefore == [false, true, false])
         #expect(report.segmentSelect)
         #expect(report.segmentsSelectedAfter == [true, false, false])
+        // EditableText sets a field's text as typing would: the status line echoes it.
+        #expect(report.fieldSet)
+        #expect(report.fieldText == "typed by AT")
+        #expect(report.fieldCaret == 11)
+        #expect(report.statusAfterEdit.hasSuffix("text-field-empty: typed by AT"), "\(report.statusAfterEdit)")
+        #expect(report.secureText == String(repeating: "\u{2022}", count: 7), "a secure field reads as bullets")
         let selected = events("object:state-changed:selected")
         #expect(selected.contains { $0.name == "Day" && $0.detail1 == 1 })
         #expect(selected.contains { $0.name == "Week" && $0.detail1 == 0 })

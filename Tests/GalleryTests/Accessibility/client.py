@@ -224,6 +224,17 @@ out["segmentSelect"] = selection.selectChild(0)
 pump(15, lambda: events_of("object:state-changed:selected"))
 out["segmentsSelectedAfter"] = [selection.isChildSelected(i) for i in range(segmented.childCount)]
 
+# A text field edited through EditableText and read back through Text; the status line
+# echoes what it holds, as it does for typing.
+field = by_id["text-field-empty"]
+out["fieldSet"] = field.queryEditableText().setTextContents("typed by AT")
+pump(15, lambda: events_of("object:text-changed:insert", "text-field-empty"))
+field_text = field.queryText()
+out["fieldText"] = field_text.getText(0, -1)
+out["fieldCaret"] = field_text.caretOffset
+out["statusAfterEdit"] = status_name()
+out["secureText"] = by_id["text-field-secure"].queryText().getText(0, -1)
+
 # The keyboard focus: the window is given the X focus, then Tab moves the focus to the
 # first control, whose focused state arrives as an event.
 display = os.environ["DISPLAY"]
