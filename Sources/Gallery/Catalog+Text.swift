@@ -3,9 +3,52 @@ import Text
 import Views
 
 extension Catalog {
-    /// Text as HarfBuzz shapes it and the bidirectional algorithm orders it.
+    /// A field of the catalogue's size with a rounded border.
+    @MainActor static func field(text: String? = nil, placeholder: String? = nil) -> TextField {
+        let f = TextField(frame: Rect(x: 0, y: 0, width: 240, height: 34))
+        f.borderStyle = .roundedRect
+        f.text = text
+        f.placeholder = placeholder
+        return f
+    }
+
+    /// Text fields, and text as HarfBuzz shapes it and the bidirectional algorithm
+    /// orders it.
     static var text: [Specimen] {
-        [
+        let size = Size(width: 240, height: 34)
+        return [
+            // The status line echoes what is typed here.
+            Specimen(name: "text-field-empty", document: uikit, size: size, backdrop: .plain) { report in
+                let f = field(placeholder: "Name")
+                f.addAction(for: .editingChanged) { sender, _ in
+                    report("text-field-empty: \(sender.text ?? "")")
+                }
+                return f
+            },
+            Specimen(name: "text-field-filled", document: uikit, size: size, backdrop: .plain) { _ in
+                let f = field(text: "Vitrine office", placeholder: "Name")
+                f.clearButtonMode = .always
+                return f
+            },
+            Specimen(name: "text-field-secure", document: uikit, size: size, backdrop: .plain) { _ in
+                let f = field(text: "hunter2", placeholder: "Password")
+                f.isSecureTextEntry = true
+                return f
+            },
+            Specimen(name: "text-field-disabled", document: uikit, size: size, backdrop: .plain) { _ in
+                let f = field(text: "Read only", placeholder: "Name")
+                f.isEnabled = false
+                return f
+            },
+            // Shot alone, the field edits with the word "world" selected, at the clock's
+            // start: the caret is on.
+            Specimen(
+                name: "text-field-editing", document: uikit, size: size, backdrop: .plain,
+                activate: { view in
+                    guard let f = view as? TextField, f.becomeFirstResponder() else { return }
+                    f.selectedRange = 7..<12
+                },
+                make: { _ in field(text: "Hello, world", placeholder: "Name") }),
             Specimen(name: "text-shaping", document: uikit, size: Size(width: 260, height: 150), backdrop: .plain) {
                 _ in
                 let v = View(frame: Rect(x: 0, y: 0, width: 260, height: 150))

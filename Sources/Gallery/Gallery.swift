@@ -80,6 +80,7 @@ public enum Gallery {
                 guard let control = card.content as? Control, change(control) else { return nil }
             }
             page.reveal(specimen)
+            card.specimen.activate?(card.content)
             root.layoutIfNeeded()
             guard let frame = page.cardFrame(of: specimen) else { throw GalleryError.unknownSpecimen(specimen) }
             let px = Rect(

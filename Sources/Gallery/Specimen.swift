@@ -24,6 +24,10 @@ public struct Specimen: Sendable {
     public let size: Size
     /// What lies behind it.
     public let backdrop: Backdrop
+    /// What puts the specimen in its state for a picture of it alone, once it is on the
+    /// page (a field made to edit, with a selection); nil for none. The page itself
+    /// shows every specimen at rest.
+    public var activate: (@MainActor @Sendable (View) -> Void)? = nil
     /// Builds the view; `report` tells the status line what a control did.
     public let make: @MainActor @Sendable (_ report: @escaping (String) -> Void) -> View
 

@@ -59,6 +59,10 @@ private let golden = Golden(for: #filePath)
             let cut = try MediaClock.withManualClock(at: 0) { () throws -> Surface in
                 let (root, page) = Gallery.makeRoot(scale: scale)
                 page.reveal(specimen)
+                // A specimen shot in its active state (a field editing) is put in it here too.
+                if let card = page.cards.first(where: { $0.specimen.name == specimen }) {
+                    card.specimen.activate?(card.content)
+                }
                 let s = try Surface(width: 1280 * Int(scale), height: 800 * Int(scale), scale: scale)
                 root.render(into: s, full: true)
                 return try Self.crop(s, to: try #require(page.cardFrame(of: specimen)), scale: scale)
