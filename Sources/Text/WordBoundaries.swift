@@ -19,8 +19,9 @@ public enum WordBoundaries {
                 isWord = true
             }
             scalar += character.unicodeScalars.count
-            // A boundary inside a cluster is no boundary: only the cluster's last scalar counts.
-            if breaks[scalar - 1] || scalar == scalars.count {
+            // A boundary inside a cluster is no boundary: only the cluster's last scalar
+            // counts (libunibreak marks the text's end as a boundary).
+            if breaks[scalar - 1] {
                 if isWord { words.append(start..<offset + 1) }
                 start = offset + 1
                 isWord = false
