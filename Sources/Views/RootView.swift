@@ -80,6 +80,19 @@ public final class RootView: View {
         }
     }
 
+    /// Gives the text an input method is composing to the field being edited
+    /// (`setMarkedText(_:selectedRange:)` of the first responder); nil ends composing.
+    public func setMarkedText(_ text: String?, selectedRange: Range<Int>) {
+        (firstResponder as? TextField)?.setMarkedText(text, selectedRange: selectedRange)
+    }
+
+    /// The caret of the field being edited, in the root's points, for an input method's
+    /// candidate window; nil when no field is editing.
+    public var textInputCaretRect: Rect? {
+        guard let field = firstResponder as? TextField, field.isEditing else { return nil }
+        return field.convert(field.caretLayer.frame, to: self)
+    }
+
     /// How long a caret's blink takes, on and off, in seconds; nil for a caret that does
     /// not blink. The host sets the desktop's (`Net/CursorBlinkTime`); 1.2 s otherwise,
     /// as GTK's default.

@@ -209,8 +209,56 @@ open class TextField: Control {
 
     // MARK: Layout of the text
 
-    /// What is drawn: the text, or a bullet for each character when secure.
-    var display: String { isSecureTextEntry ? String(repeating: "\u{2022}", count: storage.count) : storage }
+    /// What is drawn: the text with what an input method is composing at the caret, or a
+    /// bullet for each character when secure.
+    var display: String {
+        var shown = storage
+        if let preedit {
+            var characters = Array(storage)
+            characters.insert(contentsOf: preedit.text, at: min(active, characters.count))
+            shown = String(characters)
+        }
+        return isSecureTextEntry ? String(repeating: "\u{2022}", count: shown.count) : shown
+    }
+
+    /// Where the caret is drawn: the active end, or the input method's caret within the
+    /// text being composed.
+    var caretOffset: Int { active + (preedit?.caret ?? 0) }
+
+    // MARK: Marked text (an input method's preedit)
+
+    /// The characters an input method is composing, inline at the caret
+    /// (`markedTextRange`); nil when none.
+    public var markedTextRange: Range<Int>? {
+        guard let preedit else { return nil }
+        return active..<(active + preedit.text.count)
+    }
+
+    /// Shows text an input method is composing at the caret, underlined, with its own
+    /// caret at `selectedRange.upperBound` (`setMarkedText(_:selectedRange:)`); nil or
+    /// empty ends composing without inserting anything. A selection is deleted first,
+    /// as the composed text will replace it.
+    public func setMarkedText(_ markedText: String?, selectedRange: Range<Int>) {
+        guard isEditing else { return }
+        guard let markedText, !markedText.isEmpty else {
+            guard preedit != nil else { return }
+            preedit = nil
+            textDidChange()
+            return
+        }
+        if preedit == nil && anchor != active { replace(self.selectedRange, with: "") }
+        let caret = min(max(0, selectedRange.upperBound), markedText.count)
+        preedit = (TextField.oneLine(markedText), caret)
+        textDidChange()
+        restartBlinking()
+    }
+
+    /// Inserts the text being composed as it stands (`unmarkText()`).
+    public func unmarkText() {
+        guard let preedit else { return }
+        self.preedit = nil
+        insertText(preedit.text)
+    }
 
     /// The text laid out on one line, unwrapped (kept until the text changes).
     var layout: TextLayout? {
@@ -252,8 +300,9 @@ open class TextField: Control {
             placeCaret()
             return
         }
-        let x = layout.caretRect(at: active, in: Rect(x: 0, y: 0, width: layout.width, height: 1), alignment: .left)
-            .minX
+        let x = layout.caretRect(
+            at: caretOffset, in: Rect(x: 0, y: 0, width: layout.width, height: 1), alignment: .left
+        ).minX
         if x - scrollX < 0 { scrollX = x }
         if x - scrollX > area.width - TextField.caretWidth { scrollX = x - area.width + TextField.caretWidth }
         scrollX = min(max(0, scrollX), layout.width + TextField.caretWidth - area.width)
@@ -269,12 +318,7 @@ open class TextField: Control {
             caretLayer.stopBlinking()
             return
         }
-        var rect = layout.caretRect(at: active, in: lineRect, alignment: lineAlignment)
-        if let preedit, let font {
-            // The input method's caret within the text being composed.
-            let before = String(preedit.text.prefix(preedit.caret))
-            rect.origin.x += TextLayout(before, font: font).width
-        }
+        let rect = layout.caretRect(at: caretOffset, in: lineRect, alignment: lineAlignment)
         let area = editingRect(forBounds: bounds)
         let x = min(max(rect.minX, area.minX), max(area.minX, area.maxX - TextField.caretWidth))
         let scale = layer.contentsScale > 0 ? layer.contentsScale : 1
@@ -407,17 +451,16 @@ open class TextField: Control {
         }
     }
 
-    /// The text being composed, inline at the caret and underlined.
+    /// The text being composed is laid out inline with the rest (`display`): it is
+    /// underlined, one point below the baseline.
     private func drawPreedit(in context: Context, font: Font, layout: TextLayout) {
-        guard let preedit, !preedit.text.isEmpty else { return }
-        let at = layout.caretRect(at: active, in: lineRect, alignment: lineAlignment)
-        let l = TextLayout(preedit.text, font: font)
-        let box = Rect(x: at.minX, y: at.minY, width: l.width, height: font.lineHeight)
-        context.setFillColor(bounds.isEmpty ? .clear : (backgroundColor ?? .white))
-        context.fill(box)
-        context.draw(l, in: box, color: textColor, alignment: .left)
+        guard let marked = markedTextRange else { return }
         context.setFillColor(textColor)
-        context.fill(Rect(x: box.minX, y: box.minY + font.ascent + 2, width: box.width, height: 1))
+        for r in layout.selectionRects(
+            from: marked.lowerBound, to: marked.upperBound, in: lineRect, alignment: lineAlignment)
+        {
+            context.fill(Rect(x: r.minX, y: r.minY + font.ascent + 1, width: r.width, height: 1))
+        }
     }
 
     private func drawClearButton(in context: Context) {
