@@ -156,7 +156,8 @@ let package = Package(
         ),
         .testTarget(
             name: "X11HostTests",
-            dependencies: ["X11Host", "AccessibilityBus", "Layers", "Views", "Raster", "CX11", "TestSupport"]
+            dependencies: ["X11Host", "AccessibilityBus", "Layers", "Views", "Raster", "CX11", "TestSupport"],
+            exclude: ["InputMethod"]
         ),
         .testTarget(
             name: "GalleryTests",

@@ -9,6 +9,8 @@
 #include <X11/extensions/XShm.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+#include <stdlib.h>
+#include <wchar.h>
 
 /* An input context on `window` that needs no preedit or status area: XCreateIC is
    variadic, which Swift cannot call. */
@@ -52,5 +54,107 @@ static inline Time vitrine_server_time(Display *display, Window window, Atom pro
     if (XCheckIfEvent(display, &event, vitrine_is_property_notify, (XPointer)&match))
         return event.xproperty.time;
     return CurrentTime;
+}
+
+/* ---- Input methods: styles, on-the-spot preedit, spot location, a server's death ---- */
+
+/* The styles an input method lists (XNQueryInputStyle), at most `max`; 0 when none. */
+static inline int vitrine_im_styles(XIM im, unsigned long *out, int max) {
+    XIMStyles *styles = NULL;
+    if (XGetIMValues(im, XNQueryInputStyle, &styles, (char *)0) != NULL || styles == NULL) return 0;
+    int n = styles->count_styles < max ? styles->count_styles : max;
+    for (int i = 0; i < n; i++) out[i] = styles->supported_styles[i];
+    XFree(styles);
+    return n;
+}
+
+/* What the preedit callbacks report, in plain values: kind 0 start, 1 draw (replace
+   `length` characters at `first` by `text`, UTF-8, NULL for none; the caret after),
+   2 caret (`first` is the XIMCaretDirection, `caret` the absolute position), 3 done. */
+typedef void (*VitrinePreeditFn)(void *data, int kind, const char *text, int first, int length, int caret);
+typedef struct {
+    VitrinePreeditFn fn;
+    void *data;
+} VitrinePreeditTarget;
+
+static int vitrine_preedit_start(XIC ic, XPointer client, XPointer call) {
+    (void)ic;
+    (void)call;
+    VitrinePreeditTarget *t = (VitrinePreeditTarget *)client;
+    t->fn(t->data, 0, NULL, 0, 0, 0);
+    return -1; /* no limit on the preedit's length */
+}
+
+static void vitrine_preedit_draw(XIC ic, XPointer client, XPointer call) {
+    (void)ic;
+    VitrinePreeditTarget *t = (VitrinePreeditTarget *)client;
+    XIMPreeditDrawCallbackStruct *d = (XIMPreeditDrawCallbackStruct *)call;
+    const char *text = NULL;
+    char *made = NULL;
+    if (d->text != NULL) {
+        if (d->text->encoding_is_wchar) {
+            /* glibc's wchar_t holds code points: written out as UTF-8 by hand. */
+            const wchar_t *w = d->text->string.wide_char;
+            made = malloc((size_t)d->text->length * 4 + 1);
+            if (made != NULL) {
+                size_t n = 0;
+                for (int i = 0; w != NULL && i < d->text->length; i++) {
+                    unsigned int c = (unsigned int)w[i];
+                    if (c < 0x80) { made[n++] = (char)c; }
+                    else if (c < 0x800) { made[n++] = (char)(0xC0 | (c >> 6)); made[n++] = (char)(0x80 | (c & 0x3F)); }
+                    else if (c < 0x10000) { made[n++] = (char)(0xE0 | (c >> 12)); made[n++] = (char)(0x80 | ((c >> 6) & 0x3F)); made[n++] = (char)(0x80 | (c & 0x3F)); }
+                    else { made[n++] = (char)(0xF0 | (c >> 18)); made[n++] = (char)(0x80 | ((c >> 12) & 0x3F)); made[n++] = (char)(0x80 | ((c >> 6) & 0x3F)); made[n++] = (char)(0x80 | (c & 0x3F)); }
+                }
+                made[n] = 0;
+                text = made;
+            }
+        } else {
+            text = d->text->string.multi_byte;
+        }
+    }
+    t->fn(t->data, 1, text, d->chg_first, d->chg_length, d->caret);
+    free(made);
+}
+
+static void vitrine_preedit_caret(XIC ic, XPointer client, XPointer call) {
+    (void)ic;
+    VitrinePreeditTarget *t = (VitrinePreeditTarget *)client;
+    XIMPreeditCaretCallbackStruct *c = (XIMPreeditCaretCallbackStruct *)call;
+    t->fn(t->data, 2, NULL, (int)c->direction, 0, c->position);
+}
+
+static void vitrine_preedit_done(XIC ic, XPointer client, XPointer call) {
+    (void)ic;
+    (void)call;
+    VitrinePreeditTarget *t = (VitrinePreeditTarget *)client;
+    t->fn(t->data, 3, NULL, 0, 0, 0);
+}
+
+/* An input context drawing its preedit through the callbacks above (on-the-spot). */
+static inline XIC vitrine_create_ic_callbacks(XIM im, Window window, VitrinePreeditTarget *target) {
+    XIMCallback start = { (XPointer)target, (XIMProc)(void *)vitrine_preedit_start };
+    XIMCallback draw = { (XPointer)target, (XIMProc)vitrine_preedit_draw };
+    XIMCallback caret = { (XPointer)target, (XIMProc)vitrine_preedit_caret };
+    XIMCallback done = { (XPointer)target, (XIMProc)vitrine_preedit_done };
+    XVaNestedList list = XVaCreateNestedList(0, XNPreeditStartCallback, &start, XNPreeditDrawCallback, &draw,
+                                             XNPreeditCaretCallback, &caret, XNPreeditDoneCallback, &done, (char *)0);
+    XIC ic = XCreateIC(im, XNInputStyle, (long)(XIMPreeditCallbacks | XIMStatusNothing), XNClientWindow, window,
+                       XNFocusWindow, window, XNPreeditAttributes, list, (char *)0);
+    XFree(list);
+    return ic;
+}
+
+/* Where a candidate window should open: the caret's baseline, in window pixels. */
+static inline void vitrine_set_spot(XIC ic, short x, short y) {
+    XPoint spot = { x, y };
+    XVaNestedList list = XVaCreateNestedList(0, XNSpotLocation, &spot, (char *)0);
+    XSetICValues(ic, XNPreeditAttributes, list, (char *)0);
+    XFree(list);
+}
+
+/* Calls `proc` with `data` when the input method's server goes away (XNDestroyCallback). */
+static inline void vitrine_watch_im(XIM im, XIMProc proc, XPointer data) {
+    XIMCallback callback = { data, proc };
+    XSetIMValues(im, XNDestroyCallback, &callback, (char *)0);
 }
 #endif

@@ -1,4 +1,5 @@
 import AccessibilityBus
+import CX11
 import Dispatch
 import Glibc
 import Layers
@@ -141,6 +142,9 @@ public final class X11Window {
             }
             if let timeout = settings.cursorBlinkTimeout { root.caretBlinkTimeout = timeout }
         }
+        window.inputMethod.onPreedit = { [weak root] text, caret in
+            root?.setMarkedText(text, selectedRange: caret..<caret)
+        }
         root.onNeedsFrame = { [weak self] in self?.wake() }
         root.onCursorChange = { [weak self] cursor in self?.window.setCursor(cursor) }
         animationObservation = AnimationEngine.observeAnimationsAdded { [weak self] in self?.wake() }
@@ -188,6 +192,10 @@ public final class X11Window {
         }
         clipboard.expire(now: now)
         try renderIfNeeded()
+        // A candidate window opens beside the caret of the field being edited.
+        if let caret = root.textInputCaretRect {
+            window.inputMethod.setSpot(x: caret.minX * scale, y: caret.maxY * scale)
+        }
         // What the frames changed, told to assistive technologies (at most every 50 ms).
         let accessibilityDue = accessibility?.updateIfDue()
         display.flush()
@@ -278,6 +286,14 @@ public final class X11Window {
 
     /// Whether the window is connected to an accessibility bus now.
     package var isServingAccessibility: Bool { accessibility?.isConnected ?? false }
+
+    /// Whether the window's input method draws its preedit through callbacks (on the
+    /// spot) now.
+    package var hasPreeditCallbacks: Bool { window.inputMethod.hasPreeditCallbacks }
+
+    /// What the input method's preedit callbacks are called with, for tests that call
+    /// them as Xlib does.
+    package var preeditTarget: UnsafeMutablePointer<VitrinePreeditTarget> { unsafe window.inputMethod.target }
 
     /// Told of what went wrong without ending the window: a resize whose frame could not
     /// be allocated (`X11Error.outOfMemory`; the window keeps its old frame). Without a

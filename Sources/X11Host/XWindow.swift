@@ -23,9 +23,8 @@ import Views
     private let shmCompletionType: Int32?
     private let atoms: (protocols: UInt, delete: UInt, ping: UInt)
     /// The input method and its context, which turn key presses into characters (dead
-    /// keys and compose sequences included); nil where the display offers none.
-    private var inputMethod: XIM?
-    private var inputContext: XIC?
+    /// keys and compose sequences included) and tell the text being composed.
+    let inputMethod: XInputMethod
     /// The cursors made so far, by shape.
     private var cursors: [Views.Cursor: UInt] = [:]
 
@@ -52,23 +51,7 @@ import Views
         values.graphics_exposures = 0
         unsafe gc = unsafe XCreateGC(display.handle, id, UInt(GCGraphicsExposures), &values)
         atoms = (display.atom("WM_PROTOCOLS"), display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING"))
-        openInputContext()
-    }
-
-    /// Opens the input method the locale's modifiers name (`XMODIFIERS`), else Xlib's own
-    /// (which reads the locale's Compose file), and a context on the window that needs
-    /// no preedit or status area. Without one, keys are read with `XLookupString`.
-    private func openInputContext() {
-        _ = unsafe XSetLocaleModifiers("")
-        var im = unsafe XOpenIM(display.handle, nil, nil, nil)
-        if unsafe im == nil {
-            _ = unsafe XSetLocaleModifiers("@im=none")
-            unsafe im = unsafe XOpenIM(display.handle, nil, nil, nil)
-        }
-        guard let im = unsafe im else { return }
-        unsafe inputMethod = unsafe im
-        // XCreateIC takes a variadic list, which the shim's C function passes.
-        unsafe inputContext = unsafe vitrine_create_ic(im, id)
+        inputMethod = XInputMethod(display: display, window: id)
     }
 
     /// Sets the title (WM_NAME and _NET_WM_NAME), _NET_WM_PID, WM_CLIENT_MACHINE,
@@ -147,10 +130,7 @@ import Views
 
     /// Frees the graphics context and destroys the window, unless the connection is gone.
     func destroy() {
-        if let ic = unsafe inputContext { unsafe XDestroyIC(ic) }
-        if let im = unsafe inputMethod { unsafe XCloseIM(im) }
-        unsafe inputContext = nil
-        unsafe inputMethod = nil
+        inputMethod.close()
         guard !display.isLost else { return }
         for c in cursors.values { unsafe XFreeCursor(display.handle, c) }
         cursors.removeAll()
@@ -188,14 +168,14 @@ import Views
             guard unsafe event.xfocus.detail != NotifyInferior && event.xfocus.detail != NotifyPointer else {
                 return .ignored
             }
-            if let ic = unsafe inputContext { unsafe XSetICFocus(ic) }
+            inputMethod.setFocus(true)
             return .focusGained
         case FocusOut:
             let f = unsafe event.xfocus
             // Focus moving to a child of the window (there are none) or the pointer's
             // own bookkeeping is no loss of the keyboard.
             guard unsafe f.detail != NotifyInferior && f.detail != NotifyPointer else { return .ignored }
-            if let ic = unsafe inputContext { unsafe XUnsetICFocus(ic) }
+            inputMethod.setFocus(false)
             return unsafe .focusLost(grab: f.mode == NotifyGrab)
         case LeaveNotify:
             return unsafe event.xcrossing.mode == NotifyGrab ? .grabLost : .pointerLeft
@@ -232,7 +212,7 @@ import Views
         }
         var sym: KeySym = 0
         var text = ""
-        if pressed, let ic = unsafe inputContext {
+        if pressed, let ic = unsafe inputMethod.context {
             var buffer = [CChar](repeating: 0, count: 64)
             var status: Int32 = 0
             var n = unsafe Xutf8LookupString(ic, &key, &buffer, Int32(buffer.count), &sym, &status)
