@@ -116,6 +116,30 @@ struct ClipboardWindowTests {
 
         let other = String(big.reversed())
         Pasteboard.general.string = other
+        // Asked by a bare client, the window answers with INCR and the size, as ICCCM
+        // says for data larger than a request (section 2.7.2).
+        let asker = try #require(unsafe XOpenDisplay(t.server.displayName))
+        defer { unsafe XCloseDisplay(asker) }
+        let w = unsafe XCreateSimpleWindow(asker, XDefaultRootWindow(asker), 0, 0, 1, 1, 0, 0, 0)
+        let property = unsafe XInternAtom(asker, "ASKED", 0)
+        unsafe XConvertSelection(
+            asker, XInternAtom(asker, "CLIPBOARD", 0), XInternAtom(asker, "UTF8_STRING", 0), property, w, 0)
+        unsafe XFlush(asker)
+        var notify = unsafe XEvent()
+        #expect(try t.pump { unsafe XCheckTypedWindowEvent(asker, w, SelectionNotify, &notify) != 0 })
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        unsafe XGetWindowProperty(
+            asker, w, property, 0, 1, 0, UInt(AnyPropertyType), &type, &format, &count, &remaining, &data)
+        #expect(unsafe type == XInternAtom(asker, "INCR", 0))
+        if let data = unsafe data {
+            let size = unsafe data.withMemoryRebound(to: Int.self, capacity: 1) { unsafe $0.pointee }
+            #expect(size == other.utf8.count)
+            unsafe XFree(data)
+        }
         let read = try t.xclip(["-o", "-selection", "clipboard"], seconds: 60)
         #expect(read.utf8.count == other.utf8.count)
         #expect(read == other)
