@@ -47,8 +47,11 @@ public final class X11Window {
 
     /// The view tree served to assistive technologies over AT-SPI2, when a bus is found.
     private var accessibility: AccessibilityService?
-    /// The X selections behind `Pasteboard.general` and `Pasteboard.selection`.
+    /// The X selections behind `Pasteboard.general` and `Pasteboard.selection`: the
+    /// pasteboards go through the window opened last, and through the one before when
+    /// it closes.
     private let clipboard: XClipboard
+    private static var clipboards: [XClipboard] = []
 
     /// The time between animation frames: the display's usual 60 Hz.
     static let animationFrameInterval = 1.0 / 60
@@ -128,7 +131,8 @@ public final class X11Window {
             title: title, className: cls, minimumWidth: minimumSize.width * self.scale,
             minimumHeight: minimumSize.height * self.scale)
         clipboard = XClipboard(display: display, window: window.id)
-        if Pasteboard.connection == nil { Pasteboard.connection = clipboard }
+        X11Window.clipboards.append(clipboard)
+        Pasteboard.connection = clipboard
         wakePipe = WakePipe()
         Screen.main.windowOpened(scale: self.scale)
         // The desktop's double-click interval and distance, where a settings manager says.
@@ -268,7 +272,8 @@ public final class X11Window {
         accessibility?.close()
         accessibility = nil
         clipboard.handOver()
-        if Pasteboard.connection === clipboard { Pasteboard.connection = nil }
+        X11Window.clipboards.removeAll { $0 === clipboard }
+        if Pasteboard.connection === clipboard { Pasteboard.connection = X11Window.clipboards.last }
         presenter.release()
         if !destroyedByAnother { window.destroy() }
         display.close()

@@ -145,6 +145,22 @@ struct ClipboardWindowTests {
         #expect(read == other)
     }
 
+    @Test func aClosingWindowHandsTheClipboardToTheManager() throws {
+        let t = try Editing()
+        defer { t.server.stop() }
+        let manager = try TestClipboardManager(display: t.server.displayName)
+        defer { manager.finish() }
+        Pasteboard.general.string = "kept after close"
+        t.window.close()
+        #expect(manager.saved == "kept after close", "the manager read the clipboard before the window went")
+        #expect(Pasteboard.general.ownString == nil, "the program's own copy went with its window")
+        let read = XvfbServer.run(
+            XvfbServer.which("xclip")!, ["-o", "-selection", "clipboard"],
+            environment: ["DISPLAY": t.server.displayName],
+            timeout: 10)
+        #expect(read.stdout == "kept after close", "the manager serves it now")
+    }
+
     @Test func anOwnerThatNeverAnswersGivesNothingAndTheWindowGoesOn() throws {
         let t = try Editing()
         defer { t.stop() }
@@ -167,5 +183,119 @@ struct ClipboardWindowTests {
         let waited = Date().timeIntervalSince(started)
         #expect(waited >= 2.5 && waited < 8, "gave up after \(waited) s")
         #expect(t.field.text == "ok", "nothing was inserted")
+    }
+}
+
+/// A clipboard manager as ICCCM's `CLIPBOARD_MANAGER` convention has it, on a thread and
+/// an X connection of its own: asked for `SAVE_TARGETS`, it reads the clipboard's
+/// `UTF8_STRING` from its owner, takes the clipboard, and answers; then it serves the
+/// saved text to whoever asks.
+final class TestClipboardManager: @unchecked Sendable {
+    enum ManagerError: Error { case notReady }
+
+    private let lock = NSLock()
+    private var savedText: String?
+    private var stop = false
+    private var thread: Thread?
+
+    /// The text saved, once the manager has it.
+    var saved: String? { lock.withLock { savedText } }
+
+    /// Starts the manager on `display`; returns when it owns `CLIPBOARD_MANAGER`.
+    init(display name: String) throws {
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in run(name, ready) }
+        self.thread = thread
+        thread.start()
+        guard ready.wait(timeout: .now() + 10) == .success else { throw ManagerError.notReady }
+    }
+
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// Stops the manager and waits until its connection is closed (before the server
+    /// goes, which would end a connection still open in error).
+    func finish() {
+        lock.withLock { stop = true }
+        _ = ended.wait(timeout: .now() + 5)
+    }
+
+    private func run(_ name: String, _ ready: DispatchSemaphore) {
+        defer { ended.signal() }
+        guard let d = unsafe XOpenDisplay(name) else { return }
+        defer { unsafe XCloseDisplay(d) }
+        let w = unsafe XCreateSimpleWindow(d, XDefaultRootWindow(d), 0, 0, 1, 1, 0, 0, 0)
+        func atom(_ s: String) -> UInt { unsafe XInternAtom(d, s, 0) }
+        let manager = atom("CLIPBOARD_MANAGER")
+        let clipboard = atom("CLIPBOARD")
+        let utf8 = atom("UTF8_STRING")
+        let store = atom("MANAGER_STORE")
+        unsafe XSetSelectionOwner(d, manager, w, 0)
+        unsafe XSync(d, 0)
+        ready.signal()
+        var pendingSave: XSelectionRequestEvent?
+        while !lock.withLock({ stop }) {
+            guard unsafe XPending(d) > 0 else {
+                usleep(5_000)
+                continue
+            }
+            var e = unsafe XEvent()
+            unsafe XNextEvent(d, &e)
+            switch unsafe e.type {
+            case SelectionRequest:
+                let r = unsafe e.xselectionrequest
+                var reply = unsafe XEvent()
+                unsafe reply.xselection.type = SelectionNotify
+                unsafe reply.xselection.requestor = r.requestor
+                unsafe reply.xselection.selection = r.selection
+                unsafe reply.xselection.target = r.target
+                unsafe reply.xselection.time = r.time
+                if unsafe r.selection == manager && r.target == atom("SAVE_TARGETS") {
+                    // Read the clipboard from its owner first; answer when it came.
+                    unsafe pendingSave = unsafe r
+                    unsafe XConvertSelection(d, clipboard, utf8, store, w, 0)
+                    unsafe XFlush(d)
+                    continue
+                }
+                if unsafe r.selection == clipboard && r.target == utf8, let text = saved {
+                    let bytes = Array(text.utf8)
+                    unsafe XChangeProperty(
+                        d, r.requestor, r.property, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+                    unsafe reply.xselection.property = r.property
+                } else {
+                    unsafe reply.xselection.property = 0
+                }
+                unsafe XSendEvent(d, r.requestor, 0, 0, &reply)
+                unsafe XFlush(d)
+            case SelectionNotify:
+                let n = unsafe e.xselection
+                guard unsafe n.selection == clipboard, let save = unsafe pendingSave else { continue }
+                var type: UInt = 0
+                var format: Int32 = 0
+                var count: UInt = 0
+                var remaining: UInt = 0
+                var data: UnsafeMutablePointer<UInt8>?
+                unsafe XGetWindowProperty(
+                    d, w, store, 0, 0x1fff_ffff, 1, UInt(AnyPropertyType), &type, &format, &count, &remaining, &data)
+                if let data = unsafe data {
+                    let text = unsafe String(
+                        decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+                    lock.withLock { savedText = text }
+                    unsafe XFree(data)
+                }
+                unsafe XSetSelectionOwner(d, clipboard, w, 0)
+                var reply = unsafe XEvent()
+                unsafe reply.xselection.type = SelectionNotify
+                unsafe reply.xselection.requestor = save.requestor
+                unsafe reply.xselection.selection = manager
+                unsafe reply.xselection.target = save.target
+                unsafe reply.xselection.property = save.property
+                unsafe reply.xselection.time = save.time
+                unsafe XSendEvent(d, save.requestor, 0, 0, &reply)
+                unsafe XFlush(d)
+                unsafe pendingSave = nil
+            default:
+                break
+            }
+        }
     }
 }
