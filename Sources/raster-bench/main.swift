@@ -20,6 +20,7 @@ let usage = """
            raster-bench --window                  presenting the gallery in an X window (needs DISPLAY)
            raster-bench --compare                 the compare engine on two 2560 x 1600 shots
            raster-bench --accessibility           one accessibility update of the gallery page
+           raster-bench --text-field [--count N]  the frame after a key press in a 200-character field
     """
 
 func fail(_ message: String) -> Never {
@@ -81,6 +82,7 @@ struct Options {
     var window = false
     var compare = false
     var accessibility = false
+    var textField = false
     var threads = 1
     /// Whether `--threads` was given.
     var threadsGiven = false
@@ -120,6 +122,7 @@ struct Options {
             case "--window": window = true
             case "--compare": compare = true
             case "--accessibility": accessibility = true
+            case "--text-field": textField = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -209,6 +212,10 @@ if options.compare {
 }
 if options.accessibility {
     MainActor.assumeIsolated { AccessibilityBench.run() }
+    exit(0)
+}
+if options.textField {
+    MainActor.assumeIsolated { TextFieldBench.run(count: options.count > 0 ? options.count : 200) }
     exit(0)
 }
 if options.window {
