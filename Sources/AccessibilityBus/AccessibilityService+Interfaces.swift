@@ -53,8 +53,8 @@ extension AccessibilityService {
             guard let field = node.view as? TextField else { throw BusFault.unknownMethod(interface, member) }
             return try editableText(member: member, args: args, field: field)
         case "org.a11y.atspi.Selection":
-            guard let control = node.view as? SegmentedControl else { throw BusFault.unknownMethod(interface, member) }
-            return try selection(member: member, control: control, node: node, int: int)
+            guard node.view is SegmentedControl else { throw BusFault.unknownMethod(interface, member) }
+            return try selection(member: member, node: node, int: int)
         default:
             throw BusFault.unknownMethod(interface, member)
         }
@@ -222,10 +222,7 @@ extension AccessibilityService {
         }
     }
 
-    private func selection(
-        member: String, control: SegmentedControl, node: AccessibilityNode, int: (Int) throws -> Int
-    ) throws -> [BusValue] {
-        let selected = control.selectedSegmentIndex
+    private func selection(member: String, node: AccessibilityNode, int: (Int) throws -> Int) throws -> [BusValue] {
         switch member {
         case "GetSelectedChild":
             let i = try int(0)
@@ -243,7 +240,6 @@ extension AccessibilityService {
         case "DeselectSelectedChild", "DeselectChild", "ClearSelection", "SelectAll":
             // A segmented control always keeps the selection the user made; none of
             // these changes it.
-            _ = selected
             return [.bool(false)]
         default:
             throw BusFault.unknownMethod("org.a11y.atspi.Selection", member)
