@@ -277,6 +277,13 @@ import VitrineTesting
         MediaClock.manualTime = 1.25
         root.render(into: surface)
         #expect(surface[Int(caret.midX), Int(caret.midY)] != Pixel(argb: 0xffff_ffff), "on again")
+        // A key in the off half of a cycle shows the caret at once: it stays on while typing.
+        MediaClock.manualTime = 1.8
+        root.render(into: surface)
+        key(.keyboardLeftArrow)
+        root.render(into: surface)
+        let moved = field.convert(field.caretLayer.frame, to: root)
+        #expect(surface[Int(moved.midX), Int(moved.midY)] != Pixel(argb: 0xffff_ffff), "on after a key")
         root.isWindowActive = false
         #expect(field.caretLayer.isHidden)
         root.isWindowActive = true
@@ -284,7 +291,7 @@ import VitrineTesting
         MediaClock.manualTime = 30
         root.render(into: surface)
         #expect(!field.caretLayer.isBlinking, "it stops blinking after the timeout")
-        #expect(surface[Int(caret.midX), Int(caret.midY)] != Pixel(argb: 0xffff_ffff), "and stays on")
+        #expect(surface[Int(moved.midX), Int(moved.midY)] != Pixel(argb: 0xffff_ffff), "and stays on")
     }
 
     @Test func theClearButtonEmptiesTheField() {
