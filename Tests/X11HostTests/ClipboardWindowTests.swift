@@ -77,6 +77,14 @@ struct ClipboardWindowTests {
         #expect(try t.xclip(["-o", "-selection", "primary"]) == "world", "a selection is PRIMARY")
         #expect(try t.xclip(["-o", "-selection", "clipboard", "-t", "TARGETS"]).contains("UTF8_STRING"))
         #expect(try t.xclip(["-o", "-selection", "clipboard", "-t", "STRING"]) == "world")
+        // A drag from the text's start selects, and the selection is PRIMARY.
+        t.server.xdotool("mousemove", "18", "27", "mousedown", "1", "mousemove", "40", "27", "mousemove", "60", "27")
+        t.server.xdotool("mouseup", "1")
+        #expect(try t.pump { t.field.selectedRange.lowerBound == 0 && t.field.selectedRange.count >= 3 })
+        let dragged = t.field.selectedText
+        #expect(try t.xclip(["-o", "-selection", "primary"]) == dragged)
+        t.server.xdotool("key", "End", "ctrl+shift+Left")
+        #expect(try t.pump { t.field.selectedRange == 12..<17 })
         t.server.xdotool("key", "ctrl+x")
         #expect(try t.pump { t.field.text == "hello brave " })
         t.server.xdotool("key", "ctrl+z")
