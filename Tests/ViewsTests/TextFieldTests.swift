@@ -307,6 +307,27 @@ import VitrineTesting
         #expect(field.isEditing)
     }
 
+    @Test func markedTextIsShownInlineAndTheCaretIsToldToTheInputMethod() throws {
+        #expect(root.textInputCaretRect == nil, "no field is editing")
+        field.text = "ab"
+        root.click(40, 37)
+        key(.keyboardEnd)
+        let before = try #require(root.textInputCaretRect)
+        root.setMarkedText("xyz", selectedRange: 1..<1)
+        #expect(field.markedTextRange == 2..<5)
+        #expect(field.display == "abxyz")
+        #expect(field.text == "ab", "composing inserts nothing")
+        let inside = try #require(root.textInputCaretRect)
+        #expect(inside.minX > before.minX, "the caret stands inside the composed text, after x")
+        #expect(inside.minX < point(at: 5).x, "and before its end")
+        field.unmarkText()
+        #expect(field.text == "abxyz")
+        #expect(field.markedTextRange == nil)
+        root.setMarkedText("q", selectedRange: 1..<1)
+        root.setMarkedText(nil, selectedRange: 0..<0)
+        #expect(field.text == "abxyz", "ending composing without a commit inserts nothing")
+    }
+
     @Test func anotherResponderEndsTheEditing() {
         final class Taker: View {
             override var canBecomeFirstResponder: Bool { true }
