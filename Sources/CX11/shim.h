@@ -56,7 +56,7 @@ static inline Time vitrine_server_time(Display *display, Window window, Atom pro
     return CurrentTime;
 }
 
-/* ---- Input methods: styles, on-the-spot preedit, spot location, a server's death ---- */
+/* ---- Input methods: styles, on-the-spot preedit, a server's death ---- */
 
 /* The styles an input method lists (XNQueryInputStyle), at most `max`; 0 when none. */
 static inline int vitrine_im_styles(XIM im, unsigned long *out, int max) {
@@ -142,14 +142,6 @@ static inline XIC vitrine_create_ic_callbacks(XIM im, Window window, VitrinePree
                        XNFocusWindow, window, XNPreeditAttributes, list, (char *)0);
     XFree(list);
     return ic;
-}
-
-/* Where a candidate window should open: the caret's baseline, in window pixels. */
-static inline void vitrine_set_spot(XIC ic, short x, short y) {
-    XPoint spot = { x, y };
-    XVaNestedList list = XVaCreateNestedList(0, XNSpotLocation, &spot, (char *)0);
-    XSetICValues(ic, XNPreeditAttributes, list, (char *)0);
-    XFree(list);
 }
 
 /* Calls `proc` with `data` when the input method's server goes away (XNDestroyCallback). */

@@ -196,10 +196,6 @@ public final class X11Window {
         }
         clipboard.expire(now: now)
         try renderIfNeeded()
-        // A candidate window opens beside the caret of the field being edited.
-        if let caret = root.textInputCaretRect {
-            window.inputMethod.setSpot(x: caret.minX * scale, y: caret.maxY * scale)
-        }
         // What the frames changed, told to assistive technologies (at most every 50 ms).
         let accessibilityDue = accessibility?.updateIfDue()
         display.flush()

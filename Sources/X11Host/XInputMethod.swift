@@ -7,10 +7,13 @@ import Glibc
 ///
 /// It chooses the best style the input method lists: on-the-spot preedit through
 /// callbacks (the text being composed is drawn by the field, inline), else preedit
-/// nothing; never a style not listed. The spot location follows the caret so that a
-/// candidate window opens beside it. When the server goes away, the context is
-/// dropped without a call to the dead server, Xlib's own method takes over at once, and
-/// the server is taken back when it returns.
+/// nothing; never a style not listed. When the server goes away, the context is dropped
+/// without a call to the dead server, Xlib's own method takes over at once, and the
+/// server is taken back when it returns.
+///
+/// The spot location (`XNSpotLocation`) is not sent: Xlib's `XSetICValues` waits for the
+/// server's answer with no timeout, and a server that dies between the check and the
+/// call would stop the window for good.
 @MainActor
 @safe final class XInputMethod {
     private let display: XDisplay
@@ -25,9 +28,11 @@ import Glibc
     /// The text being composed, by code point, and the caret in it.
     private var preedit: [Unicode.Scalar] = []
     private var caret = 0
-    private var lastSpot: (Int16, Int16)?
     /// Whether the context has the focus (the window has the keyboard).
     private var focused = false
+    /// The selection an input method server holds while it runs (`@server=NAME`), for
+    /// the server `XMODIFIERS` named; 0 for Xlib's own method, which has no server.
+    private var serverAtom: UInt = 0
     /// Told the text being composed and its caret (in characters), or nil when composing
     /// ended.
     var onPreedit: ((String?, Int) -> Void)?
@@ -68,6 +73,10 @@ import Glibc
         }
         guard let im = unsafe im else { return }
         unsafe method = unsafe im
+        serverAtom = 0
+        if modifiers.isEmpty, let name = XInputMethod.serverName() {
+            serverAtom = display.atom("@server=" + name)
+        }
         unsafe vitrine_watch_im(
             im, XInputMethod.destroyCallback, unsafe XPointer(OpaquePointer(Unmanaged.passUnretained(self).toOpaque())))
         var styles = [UInt](repeating: 0, count: 32)
@@ -83,13 +92,37 @@ import Glibc
             unsafe context = unsafe vitrine_create_ic(im, window)
         }
         if focused, let ic = unsafe context { unsafe XSetICFocus(ic) }
-        lastSpot = nil
     }
 
-    /// Destroys the context and closes the method (not after the server died).
+    /// The input method server `XMODIFIERS` names (`@im=NAME`), if any.
+    private static func serverName() -> String? {
+        guard let modifiers = Syscalls.environment("XMODIFIERS") else { return nil }
+        for part in modifiers.split(separator: "@") where part.hasPrefix("im=") {
+            let name = part.dropFirst(3)
+            return name.isEmpty || name == "none" ? nil : String(name)
+        }
+        return nil
+    }
+
+    /// Whether the server still runs (always, for Xlib's own method): its selection
+    /// still has an owner. A request to a dead server would wait for an answer forever
+    /// (Xlib's XIM has no timeout), so every call that may wait asks this first, and a
+    /// dead server is left at once for Xlib's own method.
+    @discardableResult
+    func checkServer() -> Bool {
+        guard serverAtom != 0, unsafe method != nil, !display.isLost else { return true }
+        if unsafe XGetSelectionOwner(display.handle, serverAtom) != 0 { return true }
+        serverDied()
+        return false
+    }
+
+    /// Destroys the context and closes the method (not after the server died: those
+    /// calls would wait for it).
     func close() {
-        if let ic = unsafe context { unsafe XDestroyIC(ic) }
-        if let im = unsafe method { unsafe XCloseIM(im) }
+        if checkServer() {
+            if let ic = unsafe context { unsafe XDestroyIC(ic) }
+            if let im = unsafe method { unsafe XCloseIM(im) }
+        }
         unsafe context = nil
         unsafe method = nil
     }
@@ -97,17 +130,8 @@ import Glibc
     /// The window gained or lost the keyboard.
     func setFocus(_ on: Bool) {
         focused = on
-        guard let ic = unsafe context else { return }
+        guard checkServer(), let ic = unsafe context else { return }
         if on { unsafe XSetICFocus(ic) } else { unsafe XUnsetICFocus(ic) }
-    }
-
-    /// Moves the spot location (the caret's baseline, in window pixels), when it moved.
-    func setSpot(x: Double, y: Double) {
-        guard let ic = unsafe context, x.isFinite, y.isFinite else { return }
-        let spot = (Int16(clamping: Int(x.rounded())), Int16(clamping: Int(y.rounded())))
-        if let last = lastSpot, last == spot { return }
-        lastSpot = spot
-        unsafe vitrine_set_spot(ic, spot.0, spot.1)
     }
 
     // MARK: Callbacks
@@ -151,8 +175,9 @@ import Glibc
         onPreedit?(text.isEmpty ? nil : text, String(head).count)
     }
 
-    /// The server went away: Xlib has freed the method and its contexts. Xlib's own
-    /// method takes over, and the server is taken back when it registers again.
+    /// The server went away (Xlib said so, or its selection lost its owner): the context
+    /// is dropped without a call to it, Xlib's own method takes over, and the server is
+    /// taken back when it registers again.
     private static let destroyCallback: XIMProc = { _, client, _ in
         guard let client = unsafe client else { return }
         let me = unsafe Unmanaged<XInputMethod>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
@@ -162,6 +187,7 @@ import Glibc
     private func serverDied() {
         unsafe context = nil
         unsafe method = nil
+        serverAtom = 0
         hasPreeditCallbacks = false
         if !preedit.isEmpty {
             preedit = []

@@ -145,6 +145,8 @@ import Views
     func nextEvent() -> XWindowEvent {
         var event = unsafe XEvent()
         unsafe XNextEvent(display.handle, &event)
+        // A key for an input method server that died would be sent to it and lost.
+        if unsafe event.type == CX11.KeyPress { inputMethod.checkServer() }
         if unsafe XFilterEvent(&event, 0) != 0 { return .ignored }
         switch unsafe event.type {
         case ButtonPress, ButtonRelease:

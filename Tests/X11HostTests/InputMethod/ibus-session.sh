@@ -1,13 +1,27 @@
 #!/bin/sh
 # An IBus input method with its XIM front end on $DISPLAY, under a session bus of its
-# own: the daemon, the US keyboard engine (whose Ctrl+Shift+U composes a character by
-# its code point, shown as preedit), then the pid of the XIM server written to $1 and
-# a wait until the test ends the session.
+# own: the daemon and its US keyboard engine; then the pid of this session's XIM server
+# (ibus-x11, found by its display: it detaches from the daemon) written to $1 and this
+# script's to $1.session. SIGTERM to this script ends them, and the session with it.
 set -u
-ibus-daemon --xim --panel=disable --emoji-extension=disable --config=disable --daemonize || exit 1
+ibus-daemon --xim --panel=disable --emoji-extension=disable --config=disable &
+daemon=$!
+sleeper=""
+xim=""
+trap 'kill $daemon $xim $sleeper 2>/dev/null; wait $daemon 2>/dev/null; exit 0' TERM INT
 for i in $(seq 1 100); do
-    ibus engine xkb:us::eng 2>/dev/null && pgrep -f ibus-x11 > "$1.tmp" && break
+    if ibus engine xkb:us::eng 2>/dev/null; then
+        for p in $(pgrep -f /ibus-x11); do
+            tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "DISPLAY=$DISPLAY" && xim=$p
+        done
+        [ -n "$xim" ] && break
+    fi
     sleep 0.1
 done
+echo $$ > "$1.session"
+echo "$xim" > "$1.tmp"
 mv "$1.tmp" "$1"
-exec sleep 600
+sleep 600 &
+sleeper=$!
+wait $sleeper
+kill $daemon 2>/dev/null
