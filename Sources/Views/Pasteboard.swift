@@ -27,8 +27,16 @@ public final class Pasteboard {
     public static let selection = Pasteboard(name: .selection)
 
     /// The connection to the desktop's clipboard; nil keeps the text within the program.
-    /// A window sets it when it opens.
-    public static var connection: (any PasteboardConnection)?
+    /// A window sets it when it opens. Text the program put on a pasteboard before is
+    /// offered through the new connection, so that what it holds is what others read.
+    public static var connection: (any PasteboardConnection)? {
+        didSet {
+            guard connection !== oldValue else { return }
+            for board in [general, selection] {
+                if let text = board.ownString { connection?.claim(board.name, string: text) }
+            }
+        }
+    }
 
     /// The pasteboard's name.
     public let name: Name

@@ -136,8 +136,11 @@ extension XClipboard {
     /// is done or the timeout passes; then gives up both pasteboards.
     func handOver() {
         defer {
-            if owned[atoms.clipboard] != nil { Pasteboard.general.ownershipLost() }
-            if owned[atoms.primary] != nil { Pasteboard.selection.ownershipLost() }
+            // The pasteboards lose the text only when they went through this window.
+            if Pasteboard.connection === self {
+                if owned[atoms.clipboard] != nil { Pasteboard.general.ownershipLost() }
+                if owned[atoms.primary] != nil { Pasteboard.selection.ownershipLost() }
+            }
             owned.removeAll()
         }
         guard !display.isLost, owned[atoms.clipboard] != nil,

@@ -113,6 +113,8 @@ import Views
         case SelectionClear:
             let c = unsafe event.xselectionclear
             guard unsafe c.window == window, unsafe owned.removeValue(forKey: c.selection) != nil else { return }
+            // Another window of the program may have taken it for the pasteboard.
+            guard Pasteboard.connection === self else { return }
             unsafe pasteboard(of: c.selection)?.ownershipLost()
         case SelectionNotify:
             let n = unsafe event.xselection

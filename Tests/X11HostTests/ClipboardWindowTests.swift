@@ -96,7 +96,12 @@ struct ClipboardWindowTests {
     }
 
     @Test func textFromAnotherProgramIsPastedWithCtrlVAndTheMiddleButton() throws {
+        // Text the program selected before it had a window is offered through the window,
+        // and gives way to another program's selection.
+        Pasteboard.connection = nil
+        Pasteboard.selection.string = "stale "
         let t = try Editing()
+        #expect(try t.xclip(["-o", "-selection", "primary"]) == "stale ")
         defer { t.stop() }
         try t.offer("from xclip", selection: "clipboard")
         t.server.xdotool("key", "ctrl+v")
