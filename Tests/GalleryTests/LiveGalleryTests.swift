@@ -96,7 +96,8 @@ struct LiveGalleryTests {
         defer { server.stop() }
         let child = try Child(GalleryToolTests.gallery, [], set: ["DISPLAY": server.displayName])
         var mine: [Int] = []
-        let deadline = Date().addingTimeInterval(15)
+        // A loaded machine may take a while to start the gallery; the wait ends as soon as it has.
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && mine.isEmpty {
             usleep(50_000)
             mine = XvfbServer.sharedMemorySegments(createdBy: child.pid).map(\.mode)
