@@ -11,6 +11,11 @@ import Glibc
 /// without a call to the dead server, Xlib's own method takes over at once, and the
 /// server is taken back when it returns.
 ///
+/// Composed text an input method sends in the locale's multibyte encoding is read as
+/// UTF-8; the window does not change the program's locale (`setlocale` is process-wide,
+/// and a library that calls it changes how everything else in the program reads text).
+/// Wide-character text is read as code points.
+///
 /// The spot location (`XNSpotLocation`) is not sent: Xlib's `XSetICValues` waits for the
 /// server's answer with no timeout, and a server that dies between the check and the
 /// call would stop the window for good.
@@ -44,22 +49,12 @@ import Glibc
         unsafe target.initialize(
             to: VitrinePreeditTarget(fn: XInputMethod.preeditCallback, data: nil))
         unsafe target.pointee.data = unsafe Unmanaged.passUnretained(self).toOpaque()
-        XInputMethod.useUTF8Locale()
         open(modifiers: "")
     }
 
     isolated deinit {
         close()
         unsafe target.deallocate()
-    }
-
-    /// Xlib's input methods speak the locale's encoding: a program left in the C locale
-    /// gets the C.UTF-8 character type, so that composed text arrives as UTF-8.
-    private static func useUTF8Locale() {
-        guard let current = unsafe setlocale(LC_CTYPE, nil).map({ unsafe String(cString: $0) }),
-            current == "C" || current == "POSIX"
-        else { return }
-        _ = unsafe setlocale(LC_CTYPE, "C.UTF-8")
     }
 
     /// Opens the input method `modifiers` names ("" for `XMODIFIERS`), falling back to
