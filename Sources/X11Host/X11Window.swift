@@ -91,16 +91,21 @@ public final class X11Window {
             sharedMemory: sharedMemory, className: className, accessibilityBus: .desktop)
     }
 
-    /// Opens a window whose view tree is served on `accessibilityBus` (for tests).
+    /// Opens a window whose view tree is served on `accessibilityBus`, reading
+    /// `VITRINE_SCALE` and `XMODIFIERS` from `environment` rather than the process's
+    /// when it is given (for tests, which must not change the environment of a process
+    /// that other tests spawn programs from).
     package init(
         title: String, root: RootView, display name: String? = nil, scale: Double? = nil,
         minimumSize: Size = Size(width: 200, height: 150), sharedMemory: Bool = true,
-        className: String? = nil, accessibilityBus: AccessibilityService.Bus
+        className: String? = nil, accessibilityBus: AccessibilityService.Bus,
+        environment: [String: String]? = nil
     ) throws {
+        let variable = { (name: String) in environment.map { $0[name] } ?? Syscalls.environment(name) }
         let display = try XDisplay(name: name)
         self.display = display
         self.root = root
-        let envScale = Syscalls.environment("VITRINE_SCALE").flatMap { Double($0) }
+        let envScale = variable("VITRINE_SCALE").flatMap { Double($0) }
         let chosen = scale ?? envScale ?? ((display.xftDPI ?? 96) / 96)
         self.scale = chosen.isFinite && chosen > 0 ? min(chosen, 8) : 1
         allowSharedMemory = sharedMemory
@@ -115,7 +120,9 @@ public final class X11Window {
         let h = max(1, Int(ph.rounded()))
         do {
             visual = try display.findVisual()
-            window = try XWindow(display: display, visual: visual, width: w, height: h)
+            window = try XWindow(
+                display: display, visual: visual, width: w, height: h,
+                inputMethod: variable("XMODIFIERS") ?? "")
             // Within 1...maximumSide on each side: a valid size.
             let size = PixelSize(width: w, height: h)!
             presenter = try makePresenter(

@@ -38,18 +38,23 @@ import Glibc
     /// The selection an input method server holds while it runs (`@server=NAME`), for
     /// the server `XMODIFIERS` named; 0 for Xlib's own method, which has no server.
     private var serverAtom: UInt = 0
+    /// The modifiers the window asked for (`XMODIFIERS`' form, such as `@im=ibus`);
+    /// empty for Xlib's default.
+    private let modifiers: String
     /// Told the text being composed and its caret (in characters), or nil when composing
     /// ended.
     var onPreedit: ((String?, Int) -> Void)?
 
-    init(display: XDisplay, window: UInt) {
+    /// Opens the input method `modifiers` names, in `XMODIFIERS`' form.
+    init(display: XDisplay, window: UInt, modifiers: String) {
         self.display = display
         self.window = window
+        self.modifiers = modifiers
         unsafe target = UnsafeMutablePointer<VitrinePreeditTarget>.allocate(capacity: 1)
         unsafe target.initialize(
             to: VitrinePreeditTarget(fn: XInputMethod.preeditCallback, data: nil))
         unsafe target.pointee.data = unsafe Unmanaged.passUnretained(self).toOpaque()
-        open(modifiers: "")
+        open(modifiers: modifiers)
     }
 
     isolated deinit {
@@ -57,19 +62,19 @@ import Glibc
         unsafe target.deallocate()
     }
 
-    /// Opens the input method `modifiers` names ("" for `XMODIFIERS`), falling back to
-    /// Xlib's own (`@im=none`), and a context on the window.
-    private func open(modifiers: String) {
-        _ = unsafe XSetLocaleModifiers(modifiers)
+    /// Opens the input method `chosen` names, falling back to Xlib's own (`@im=none`),
+    /// and a context on the window.
+    private func open(modifiers chosen: String) {
+        _ = unsafe XSetLocaleModifiers(chosen)
         var im = unsafe XOpenIM(display.handle, nil, nil, nil)
-        if unsafe im == nil && modifiers != "@im=none" {
+        if unsafe im == nil && chosen != "@im=none" {
             _ = unsafe XSetLocaleModifiers("@im=none")
             unsafe im = unsafe XOpenIM(display.handle, nil, nil, nil)
         }
         guard let im = unsafe im else { return }
         unsafe method = unsafe im
         serverAtom = 0
-        if modifiers.isEmpty, let name = XInputMethod.serverName() {
+        if chosen == modifiers, let name = XInputMethod.serverName(modifiers) {
             serverAtom = display.atom("@server=" + name)
         }
         unsafe vitrine_watch_im(
@@ -89,9 +94,8 @@ import Glibc
         if focused, let ic = unsafe context { unsafe XSetICFocus(ic) }
     }
 
-    /// The input method server `XMODIFIERS` names (`@im=NAME`), if any.
-    private static func serverName() -> String? {
-        guard let modifiers = Syscalls.environment("XMODIFIERS") else { return nil }
+    /// The input method server `modifiers` names (`@im=NAME`), if any.
+    private static func serverName(_ modifiers: String) -> String? {
         for part in modifiers.split(separator: "@") where part.hasPrefix("im=") {
             let name = part.dropFirst(3)
             return name.isEmpty || name == "none" ? nil : String(name)
@@ -207,6 +211,6 @@ import Glibc
             display.handle, nil, nil, nil, XInputMethod.instantiateCallback,
             unsafe XPointer(OpaquePointer(Unmanaged.passUnretained(self).toOpaque())))
         close()
-        open(modifiers: "")
+        open(modifiers: modifiers)
     }
 }

@@ -29,8 +29,9 @@ import Views
     private var cursors: [Views.Cursor: UInt] = [:]
 
     /// Creates an unmapped window of `width` x `height` pixels on the display's root, on
-    /// `visual`, listening for the events the host handles.
-    init(display: XDisplay, visual: XVisualChoice, width: Int, height: Int) throws {
+    /// `visual`, listening for the events the host handles, with the input method
+    /// `inputMethod` names in `XMODIFIERS`' form.
+    init(display: XDisplay, visual: XVisualChoice, width: Int, height: Int, inputMethod modifiers: String) throws {
         self.display = display
         shmCompletionType = display.hasSharedMemory ? display.shmCompletionType : nil
         var attributes = XSetWindowAttributes()
@@ -51,7 +52,7 @@ import Views
         values.graphics_exposures = 0
         unsafe gc = unsafe XCreateGC(display.handle, id, UInt(GCGraphicsExposures), &values)
         atoms = (display.atom("WM_PROTOCOLS"), display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING"))
-        inputMethod = XInputMethod(display: display, window: id)
+        inputMethod = XInputMethod(display: display, window: id, modifiers: modifiers)
     }
 
     /// Sets the title (WM_NAME and _NET_WM_NAME), _NET_WM_PID, WM_CLIENT_MACHINE,

@@ -63,10 +63,9 @@ struct InputMethodWindowTests {
         let field = TextField(frame: Rect(x: 10, y: 10, width: 280, height: 34))
         root.addSubview(field)
         // The input method is chosen by XMODIFIERS when the window opens.
-        setenv("XMODIFIERS", "@im=ibus", 1)
         let window = try X11Window(
-            title: "ime", root: root, display: server.displayName, scale: 1, className: "Vitrine-Ime")
-        unsetenv("XMODIFIERS")
+            title: "ime", root: root, display: server.displayName, scale: 1, className: "Vitrine-Ime",
+            accessibilityBus: .desktop, environment: ["XMODIFIERS": "@im=ibus"])
         defer { window.close() }
         #expect(window.hasPreeditCallbacks, "IBus offers on-the-spot preedit")
         try window.run(until: { false }, timeout: 0.3)

@@ -34,7 +34,7 @@ struct PresenterTests {
         let display = try XDisplay(name: server.displayName)
         defer { display.close() }
         let visual = try display.findVisual()
-        let window = try XWindow(display: display, visual: visual, width: side, height: side)
+        let window = try XWindow(display: display, visual: visual, width: side, height: side, inputMethod: "")
         window.map()
         display.sync()
         let size = try #require(PixelSize(width: side, height: side))
@@ -100,7 +100,7 @@ struct PresenterTests {
         let display = try XDisplay(name: server.displayName)
         defer { display.close() }
         let visual = try display.findVisual()
-        let window = try XWindow(display: display, visual: visual, width: 32, height: 32)
+        let window = try XWindow(display: display, visual: visual, width: 32, height: 32, inputMethod: "")
         window.map()
         let presenter = try ShmPresenter(
             display: display, visual: visual, size: try #require(PixelSize(width: 32, height: 32)),

@@ -484,17 +484,16 @@ struct WindowTests {
             resources, Int32(resources.count))
         XSync(d, 0)
         XCloseDisplay(d)
-        let saved = getenv("VITRINE_SCALE").map { String(cString: $0) }
-        unsetenv("VITRINE_SCALE")
-        defer { if let saved { setenv("VITRINE_SCALE", saved, 1) } else { unsetenv("VITRINE_SCALE") } }
+        // The environment is handed to the window, not set: other tests spawn programs
+        // from this process's environment at the same time.
         let fromDPI = try X11Window(
-            title: "dpi", root: RootView(size: Size(width: 100, height: 50)), display: server.displayName)
+            title: "dpi", root: RootView(size: Size(width: 100, height: 50)), display: server.displayName,
+            accessibilityBus: .none, environment: [:])
         #expect(fromDPI.scale == 2 && fromDPI.pixelSize == (200, 100))
         fromDPI.close()
-        setenv("VITRINE_SCALE", "1.5", 1)
         let fromEnvironment = try X11Window(
             title: "env", root: RootView(size: Size(width: 100, height: 50)),
-            display: server.displayName)
+            display: server.displayName, accessibilityBus: .none, environment: ["VITRINE_SCALE": "1.5"])
         #expect(fromEnvironment.scale == 1.5 && fromEnvironment.pixelSize == (150, 75))
         fromEnvironment.close()
         let fromArgument = try X11Window(
