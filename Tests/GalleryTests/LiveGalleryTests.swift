@@ -94,7 +94,9 @@ struct LiveGalleryTests {
     @Test func aKilledProgramLeavesNoSegmentAndItsSegmentsWerePrivate() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let child = try Child(GalleryToolTests.gallery, [], set: ["DISPLAY": server.displayName])
+        let errors = NSTemporaryDirectory() + "vitrine-\(getpid())-killed-gallery.err"
+        defer { unlink(errors) }
+        let child = try Child(GalleryToolTests.gallery, [], set: ["DISPLAY": server.displayName], stderr: errors)
         var mine: [Int] = []
         // A loaded machine may take a while to start the gallery; the wait ends as soon as it has.
         let deadline = Date().addingTimeInterval(60)
@@ -102,7 +104,13 @@ struct LiveGalleryTests {
             usleep(50_000)
             mine = XvfbServer.sharedMemorySegments(createdBy: child.pid).map(\.mode)
         }
-        #expect(!mine.isEmpty, "the gallery made a shared-memory segment")
+        #expect(
+            !mine.isEmpty,
+            """
+            the gallery made a shared-memory segment (running: \(child.isRunning), \
+            segments of all: \(XvfbServer.sharedMemorySegments().count), \
+            stderr: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""))
+            """)
         #expect(mine.allSatisfy { $0 == 0o600 }, "modes: \(mine.map { String($0, radix: 8) })")
         child.signal(SIGKILL)
         child.wait(timeout: 5)

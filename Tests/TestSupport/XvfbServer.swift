@@ -136,7 +136,10 @@ public final class XvfbServer: @unchecked Sendable {
 
     /// The System V shared-memory segments: id, permissions, attach count and creator.
     public static func sharedMemorySegments() -> [(id: Int, mode: Int, attached: Int, creator: Int32)] {
-        guard let text = try? String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8) else { return [] }
+        // Read to the end: a /proc file reports a size of 0, and its lines come in pages.
+        guard let file = FileHandle(forReadingAtPath: "/proc/sysvipc/shm") else { return [] }
+        defer { try? file.close() }
+        guard let data = try? file.readToEnd(), let text = String(data: data, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: " ", omittingEmptySubsequences: true)
             guard f.count > 6, let id = Int(f[1]), let mode = Int(f[2], radix: 8), let cpid = Int32(f[4]),
