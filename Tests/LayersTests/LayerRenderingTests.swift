@@ -427,7 +427,7 @@ import Testing
         ]
         func banded(_ layer: Layer) throws -> Surface {
             let s = try Surface(width: 72, height: 56)
-            let c = Context(surface: s, threads: threads)
+            let c = Context(surface: s, threads: threads, drawingAtOnceUpTo: 0)
             layer.render(in: c)
             c.flush(bands: 3)
             return s

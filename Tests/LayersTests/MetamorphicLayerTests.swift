@@ -47,7 +47,7 @@ import Testing
         for bands in [1, 3, 17, 40] {
             let (root, _) = LayerGeometryOracleTests.tree(seed: seed)
             let s = try! Surface(width: Self.side, height: Self.side)
-            let c = Context(surface: s, threads: Self.threads)
+            let c = Context(surface: s, threads: Self.threads, drawingAtOnceUpTo: 0)
             root.render(in: c)
             c.flush(bands: bands)
             #expect(s == plain, "seed \(seed): \(bands) bands")

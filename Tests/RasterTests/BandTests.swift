@@ -26,7 +26,7 @@ import Testing
             scene.draw(into: Context(surface: one), size: size, count: count, random: &random)
             for bands in [nil, 2, 7] {
                 let many = Scene.makeCanvas()
-                let c = Context(surface: many, threads: BandTests.threads)
+                let c = Context(surface: many, threads: BandTests.threads, drawingAtOnceUpTo: 0)
                 random = SplitMix64(seed: 7)
                 scene.draw(into: c, size: size, count: count, random: &random)
                 // Nothing lands before the flush.
@@ -36,6 +36,45 @@ import Testing
             }
             #expect(one.words.contains { $0 != 0 })
         }
+    }
+
+    @Test func smallShapesAreDrawnAtOnceUntilSomethingIsRecorded() throws {
+        let one = Scene.makeCanvas()
+        let many = Scene.makeCanvas()
+        let single = Context(surface: one)
+        let banded = Context(surface: many, threads: BandTests.threads)
+        let red = Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 0.7)
+        for c in [single, banded] {
+            c.setFillColor(red)
+            c.fill(Rect(x: 10.25, y: 10.5, width: 20, height: 20))
+            c.fill(Path(ellipseIn: Rect(x: 40, y: 40, width: 30, height: 24)))
+            c.setStrokeColor(red)
+            c.stroke(Path(roundedRect: Rect(x: 80, y: 30, width: 40, height: 40), cornerRadius: 8))
+        }
+        // Too small to gain from bands, with nothing recorded before them: on the caller.
+        #expect(banded.recorder?.isEmpty == true)
+        #expect(many == one, "drawn at once, as on one thread")
+        #expect(one.words.contains { $0 != 0 })
+        for c in [single, banded] {
+            c.setFillColor(Color(red: 0.1, green: 0.2, blue: 0.9, alpha: 0.6))
+            c.fill(Rect(x: 0, y: 0, width: 512, height: 300))
+            // Small, but after a recorded fill: recorded too, so that it lands on top.
+            c.setFillColor(Color(red: 0.1, green: 0.8, blue: 0.2, alpha: 0.9))
+            c.fill(Rect(x: 12.5, y: 12.5, width: 8, height: 8))
+        }
+        #expect(banded.recorder?.entries.commands.count == 2)
+        banded.flush()
+        #expect(many == one, "the small fill after the large one is drawn after it")
+        // A clip path is kept for the bands, so even a small fill under it is recorded.
+        for c in [single, banded] {
+            c.saveGState()
+            c.clip(to: Path(ellipseIn: Rect(x: 300, y: 300, width: 50, height: 50)))
+            c.fill(Rect(x: 310, y: 310, width: 30, height: 30))
+            c.restoreGState()
+        }
+        #expect(banded.recorder?.entries.commands.count == 1)
+        banded.flush()
+        #expect(many == one, "under a clip path")
     }
 
     @Test func twoHundredRandomFramesAreTheSameInAnyNumberOfBands() {
@@ -48,7 +87,7 @@ import Testing
             var r1 = SplitMix64(seed: seed)
             RandomFrame.draw(into: Context(surface: one), random: &r1)
             let many = try! Surface(width: 160, height: 120, scale: 1 + Double(frame % 2))
-            let c = Context(surface: many, threads: BandTests.threads)
+            let c = Context(surface: many, threads: BandTests.threads, drawingAtOnceUpTo: 0)
             var r2 = SplitMix64(seed: seed)
             RandomFrame.draw(into: c, random: &r2)
             c.flush(bands: bands)
@@ -67,7 +106,9 @@ import Testing
             let one = try Surface(width: side, height: 600)
             let many = try Surface(width: side, height: 600)
             let before = threads.sharedRuns
-            for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: threads))] {
+            for (s, c) in [
+                (one, Context(surface: one)), (many, Context(surface: many, threads: threads, drawingAtOnceUpTo: 0))
+            ] {
                 c.setFillColor(Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.8))
                 c.fill(Path(ellipseIn: Rect(x: 1, y: 2, width: Double(side) - 3, height: 595)))
                 c.beginTransparencyLayer()
@@ -87,7 +128,10 @@ import Testing
     @Test func aBlurOutsideLayersSeesWhatWasDrawnBeforeIt() throws {
         let one = try Surface(width: 64, height: 64)
         let many = try Surface(width: 64, height: 64)
-        for (s, c) in [(one, Context(surface: one)), (many, Context(surface: many, threads: BandTests.threads))] {
+        for (s, c) in [
+            (one, Context(surface: one)),
+            (many, Context(surface: many, threads: BandTests.threads, drawingAtOnceUpTo: 0))
+        ] {
             c.setFillColor(.black)
             c.fill(Rect(x: 0, y: 0, width: 32, height: 64))
             c.blur(Rect(x: 0, y: 0, width: 64, height: 64), radius: 4)
@@ -128,7 +172,7 @@ import Testing
         var pictures: [Surface] = []
         for threads in [nil, BandTests.threads] {
             let s = try Surface(width: 300, height: 200)
-            let c = threads.map { Context(surface: s, threads: $0) } ?? Context(surface: s)
+            let c = threads.map { Context(surface: s, threads: $0, drawingAtOnceUpTo: 0) } ?? Context(surface: s)
             BandTests.spotsUnderABlur(
                 c, spots: 60, within: Size(width: 280, height: 180), spot: Size(width: 30, height: 24),
                 seed: 11, blur: Rect(x: 7, y: 5, width: 283, height: 191), corner: 30, radius: radius)
@@ -160,7 +204,7 @@ import Testing
         draw(Context(surface: one))
         for bands in [nil, 2, 7] {
             let many = try Surface(width: 600, height: 520)
-            let c = Context(surface: many, threads: BandTests.threads)
+            let c = Context(surface: many, threads: BandTests.threads, drawingAtOnceUpTo: 0)
             draw(c)
             #expect(c.recorder?.blurs.count == 1)
             #expect(c.recorder?.unsplit == [100..<400])
@@ -176,7 +220,7 @@ import Testing
         var pictures: [Surface] = []
         for threads in [nil, BandTests.threads] {
             let s = try Surface(width: 100, height: 200)
-            let c = threads.map { Context(surface: s, threads: $0) } ?? Context(surface: s)
+            let c = threads.map { Context(surface: s, threads: $0, drawingAtOnceUpTo: 0) } ?? Context(surface: s)
             c.setFillColor(Color(red: 0.9, green: 0.8, blue: 0.1, alpha: 1))
             c.fill(Rect(x: 0, y: 0, width: 100, height: 200))
             c.beginTransparencyLayer(in: Rect(x: 0, y: 20, width: 100, height: 170))
@@ -227,7 +271,7 @@ import Testing
 
     @Test func oneThreadDrawsAtOnce() throws {
         let s = try Surface(width: 8, height: 8)
-        let c = Context(surface: s, threads: RenderThreads(count: 1))
+        let c = Context(surface: s, threads: RenderThreads(count: 1), drawingAtOnceUpTo: 0)
         c.fill(Rect(x: 0, y: 0, width: 8, height: 8))
         #expect(s[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
     }
@@ -243,7 +287,7 @@ import Testing
     @Test func idleThreadsUseNoProcessorTime() throws {
         let pool = RenderThreads(count: 3)
         let s = try Surface(width: 300, height: 300)
-        let c = Context(surface: s, threads: pool)
+        let c = Context(surface: s, threads: pool, drawingAtOnceUpTo: 0)
         for i in 0..<200 { c.fill(Path(ellipseIn: Rect(x: Double(i), y: Double(i), width: 90, height: 90))) }
         c.flush()
         let ids = pool.helperIDs

@@ -42,7 +42,7 @@ import Testing
     static func picture(threads: RenderThreads?, write: Write) throws -> Surface {
         let source = try swatch(red)
         let target = try Surface(width: 64, height: 64)
-        let c = threads.map { Context(surface: target, threads: $0) } ?? Context(surface: target)
+        let c = threads.map { Context(surface: target, threads: $0, drawingAtOnceUpTo: 0) } ?? Context(surface: target)
         c.draw(source, in: Rect(x: 0, y: 0, width: 32, height: 64))
         c.saveGState()
         // On whole pixels: the clip keeps the surface itself, to read when drawn.
@@ -73,7 +73,8 @@ import Testing
             paint.setFillColor(CaptureTests.red)
             paint.fillEllipse(in: Rect(x: 0, y: 0, width: 10, height: 10))
             let target = try Surface(width: 100, height: 100, scale: 2)
-            let c = threads.map { Context(surface: target, threads: $0) } ?? Context(surface: target)
+            let c =
+                threads.map { Context(surface: target, threads: $0, drawingAtOnceUpTo: 0) } ?? Context(surface: target)
             c.draw(store, in: Rect(x: 5, y: 5, width: 10, height: 10))
             c.draw(store, in: Rect(x: 20, y: 20, width: 20, height: 20))
             let redraw = Context(surface: store)
@@ -113,7 +114,7 @@ import Testing
         // The surface being drawn is the target: its capture is copied when the render
         // begins to write, so the list reads the pixels as they were when recorded.
         let s = try CaptureTests.swatch(CaptureTests.red)
-        let c = Context(surface: s, threads: CaptureTests.threads)
+        let c = Context(surface: s, threads: CaptureTests.threads, drawingAtOnceUpTo: 0)
         c.setFillColor(CaptureTests.blue)
         c.fill(Rect(x: 0, y: 0, width: 4, height: 4))
         c.draw(s, in: Rect(x: 0, y: 0, width: 2, height: 2))

@@ -65,7 +65,7 @@ import Testing
         for threads in [1, 3] {
             let s = try Surface(width: 40, height: 40)
             s.clear(to: Pixel(r: 255, g: 255, b: 255, a: 255))
-            let c = Context(surface: s, threads: RenderThreads(count: threads))
+            let c = Context(surface: s, threads: RenderThreads(count: threads), drawingAtOnceUpTo: 0)
             c.beginTransparencyLayer()
             c.setFillColor(red)
             c.fill(Rect(x: 0, y: 0, width: 10, height: 10))

@@ -21,7 +21,7 @@ import Testing
     func draw(mask: Surface, kept: KeptAlphaMask?, threads: Int, previous: Bool) throws -> Surface {
         let s = try Surface(width: 100, height: 80)
         s.clear(to: Pixel(r: 255, g: 255, b: 255, a: 255))
-        let c = Context(surface: s, threads: RenderThreads(count: threads))
+        let c = Context(surface: s, threads: RenderThreads(count: threads), drawingAtOnceUpTo: 0)
         if previous { c.clip(to: Path(ellipseIn: Rect(x: 5, y: 3, width: 80, height: 50))) }
         c.clip(to: Rect(x: 13, y: 7, width: 60, height: 40), mask: mask, kept: kept)
         c.setFillColor(Color(red: 0.9, green: 0.1, blue: 0.2))

@@ -5,7 +5,9 @@ extension Context {
     /// threads draw at once. The pixels are the same, byte for byte, as those of
     /// `init(surface:)`.
     ///
-    /// Until `flush()` the surface does not change. A surface drawn into the context is
+    /// Until `flush()` the surface does not change, but for small fills and strokes made
+    /// while nothing is recorded, which bands would not speed up: those are drawn at once,
+    /// on the calling thread, in the order made. A surface drawn into the context is
     /// drawn as it was when drawn, even if it is written again before `flush()` (it is
     /// copied then, and only then). With one thread the context draws at once, as
     /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after
@@ -13,6 +15,17 @@ extension Context {
     public convenience init(surface: Surface, threads: RenderThreads) {
         if threads.count > 1 {
             self.init(surface: surface, backend: RecordingBackend(threads: threads))
+        } else {
+            self.init(surface: surface)
+        }
+    }
+
+    /// `init(surface:threads:)` with its own limit for the operations drawn at once while
+    /// nothing is recorded (see `RecordingBackend.immediateArea`); 0 records every
+    /// operation (for tests of the bands).
+    package convenience init(surface: Surface, threads: RenderThreads, drawingAtOnceUpTo area: Int) {
+        if threads.count > 1 {
+            self.init(surface: surface, backend: RecordingBackend(threads: threads, immediateArea: area))
         } else {
             self.init(surface: surface)
         }
