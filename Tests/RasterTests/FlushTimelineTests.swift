@@ -85,6 +85,33 @@ import Testing
         #expect(Renderer.defaultBandCount(threads: 2, height: 20, work: 10_000_000) == 1)
     }
 
+    @Test func bandsAreNoLowerThanTheTypicalOperation() throws {
+        // Shapes of 256 pixels on 512 rows, two threads: two bands, not sixteen, so that
+        // each is outlined twice rather than about nine times; of 128, four.
+        #expect(Renderer.defaultBandCount(threads: 2, height: 512, work: 143_000_000, typicalHeight: 256) == 2)
+        #expect(Renderer.defaultBandCount(threads: 2, height: 512, work: 143_000_000, typicalHeight: 128) == 4)
+        // Taller than the surface: still a band for each thread.
+        #expect(Renderer.defaultBandCount(threads: 2, height: 512, work: 143_000_000, typicalHeight: 1024) == 2)
+        // Small operations leave the count to the work.
+        #expect(Renderer.defaultBandCount(threads: 2, height: 1600, work: 14_681_246, typicalHeight: 32) == 14)
+
+        // The typical height is the median's power of two among fills and strokes of
+        // paths: a page's background does not make its many small paths count as tall,
+        // and rectangles, which cost a band its rows alone, do not count.
+        let surface = try Surface(width: 400, height: 1000)
+        let c = Context(surface: surface, threads: RenderThreads(count: 2), drawingAtOnceUpTo: 0)
+        c.setFillColor(Color(red: 0.3, green: 0.3, blue: 0.3, alpha: 0.5))
+        c.fill(Path(rect: Rect(x: 0, y: 0, width: 400, height: 1000)))
+        for k in 0..<6 { c.fill(Path(ellipseIn: Rect(x: 10, y: Double(40 * k), width: 30, height: 36))) }
+        for _ in 0..<9 { c.fill(Rect(x: 0, y: 0, width: 400, height: 1000)) }
+        let list = try #require(c.recorder).makeList()
+        // Reaches of 1,000 rows and of 40 (36 grown by a pixel and a row each side).
+        #expect(Renderer.typicalHeight(of: list) == 32)
+        let tall = Context(surface: surface, threads: RenderThreads(count: 2), drawingAtOnceUpTo: 0)
+        for k in 0..<3 { tall.stroke(Path(ellipseIn: Rect(x: Double(10 * k), y: 0, width: 5, height: 700))) }
+        #expect(Renderer.typicalHeight(of: try #require(tall.recorder).makeList()) == 512)
+    }
+
     @Test func aSharedBlurNotesItsRowsAndColumns() throws {
         let (flushes, _) = try traced(width: 600, height: 520, bands: 4) { c in
             c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
