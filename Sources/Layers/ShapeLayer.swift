@@ -76,7 +76,7 @@ open class ShapeLayer: Layer {
         guard let path = shown.path, !path.isEmpty else { return .null }
         let box = path.boundingBox
         guard strokes else { return box }
-        let m = shown.lineWidth / 2 * max(shown.miterLimit, 1.5) + 2
+        let m = Path.strokeReach(width: shown.lineWidth, miterLimit: shown.miterLimit)
         return box.insetBy(dx: -m, dy: -m)
     }
 

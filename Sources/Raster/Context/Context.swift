@@ -337,7 +337,7 @@ public final class Context {
 
     /// Draws `stroke(_:paint:)` now.
     func strokeNow(_ path: Path, paint: Paint) {
-        let m = state.stroke.width / 2 * max(state.stroke.miterLimit, 1.5) + 2
+        let m = state.stroke.reach
         withShadow(reach: path.boundingBox.insetBy(dx: -m, dy: -m)) {
             guard prepareStroke(path) else { return }
             self.paint(paint, rule: .nonZero)

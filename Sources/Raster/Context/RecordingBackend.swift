@@ -31,13 +31,12 @@ final class RecordingBackend: DrawingBackend {
     func draw(_ command: DisplayList.Command, in context: Context) {
         let state = context.state
         switch command {
-        case .fill(let path, _, _):
-            record(command, reach: reach(of: path.boundingBox, margin: 1, in: state), state: state)
-        case .fillRect(let rect, _):
-            record(command, reach: reach(of: rect, margin: 1, in: state), state: state)
-        case .stroke(let path, _):
-            let m = state.stroke.width / 2 * max(state.stroke.miterLimit, 1.5) + 2
-            record(command, reach: reach(of: path.boundingBox, margin: m, in: state), state: state)
+        case .fill(let path, let paint, let rule):
+            fill(path, paint: paint, rule: rule, in: context)
+        case .fillRect(let rect, let color):
+            fill(rect, color: color, in: context)
+        case .stroke(let path, let paint):
+            stroke(path, paint: paint, in: context)
         case .image(_, let rect):
             record(command, reach: reach(of: rect.standardized, margin: 1, in: state), state: state)
         case .coverage(_, let width, let height, let x, let y, _):
@@ -87,8 +86,7 @@ final class RecordingBackend: DrawingBackend {
     }
 
     func stroke(_ path: Path, paint: Paint, in context: Context) {
-        let style = context.state.stroke
-        let m = style.width / 2 * max(style.miterLimit, 1.5) + 2
+        let m = context.state.stroke.reach
         let box = path.boundingBox
         if drawsAtOnce(box, margin: m, in: context) {
             ImmediateDrawing.shared.stroke(path, paint: paint, in: context)

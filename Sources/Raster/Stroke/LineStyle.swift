@@ -49,4 +49,18 @@ struct StrokeStyle: Equatable {
     var join: LineJoin = .miter
     var miterLimit: Double = 10
     var dash: DashPattern?
+
+    /// How far beyond a path's bounding box a stroke in this style can reach
+    /// (`Path.strokeReach(width:miterLimit:)`).
+    var reach: Double { Path.strokeReach(width: width, miterLimit: miterLimit) }
+}
+
+extension Path {
+    /// How far, in user space, a stroke `width` wide with miter limit `miterLimit` can
+    /// reach beyond the path's bounding box: half the width times the longest a miter
+    /// may be (a square cap reaches half the width times √2, under 1.5), and 2 more
+    /// for the antialiased edge and rounding.
+    package static func strokeReach(width: Double, miterLimit: Double) -> Double {
+        width / 2 * max(miterLimit, 1.5) + 2
+    }
 }
