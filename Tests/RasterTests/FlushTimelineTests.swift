@@ -106,10 +106,10 @@ import Testing
         for _ in 0..<9 { c.fill(Rect(x: 0, y: 0, width: 400, height: 1000)) }
         let list = try #require(c.recorder).makeList()
         // Reaches of 1,000 rows and of 40 (36 grown by a pixel and a row each side).
-        #expect(Renderer.typicalHeight(of: list) == 32)
+        #expect(Renderer.measure(list).typicalHeight == 32)
         let tall = Context(surface: surface, threads: RenderThreads(count: 2), drawingAtOnceUpTo: 0)
         for k in 0..<3 { tall.stroke(Path(ellipseIn: Rect(x: Double(10 * k), y: 0, width: 5, height: 700))) }
-        #expect(Renderer.typicalHeight(of: try #require(tall.recorder).makeList()) == 512)
+        #expect(Renderer.measure(try #require(tall.recorder).makeList()).typicalHeight == 512)
     }
 
     @Test func aSharedBlurNotesItsRowsAndColumns() throws {

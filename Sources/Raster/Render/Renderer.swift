@@ -36,13 +36,12 @@ struct Renderer: Sendable {
         if let bands {
             n = min(max(bands, 1), max(height, 1))
         } else {
-            let reach = Renderer.work(of: list)
+            let measure = Renderer.measure(list)
             n =
-                reach < Renderer.bandedWorkThreshold
+                measure.work < Renderer.bandedWorkThreshold
                 ? 1
                 : Renderer.defaultBandCount(
-                    threads: threads.count, height: height, work: reach, typicalHeight: Renderer.typicalHeight(of: list)
-                )
+                    threads: threads.count, height: height, work: measure.work, typicalHeight: measure.typicalHeight)
         }
         let bounds = Renderer.bandBounds(height: height, bands: n, unsplit: list.unsplit)
         n = bounds.count - 1
@@ -95,7 +94,7 @@ struct Renderer: Sendable {
     /// The work one band is given by default, in device pixels of reach.
     static let bandWork = 1_048_576
 
-    /// How many bands a flush of `work` pixels of reach (`work(of:)`) over `height` rows
+    /// How many bands a flush of `work` pixels of reach (`measure(_:)`) over `height` rows
     /// is drawn in on `threads` threads: a band for each `bandWork` pixels, and at least
     /// three for each thread, each at least 32 rows high. The threads take the bands in
     /// turn: the smaller the bands, the less one waits at the end for another's last; but
@@ -106,58 +105,51 @@ struct Renderer: Sendable {
     /// A band draws its rows of each operation it holds but works out the whole of it
     /// (flattening, stroking, a gradient's table) first: operations as tall as several
     /// bands are worked out again in each. So the bands are no lower than the operations'
-    /// `typicalHeight` (0: not known), while each thread still has one. (Strokes of 256
-    /// pixels on a 512-row surface, two threads: 16 bands drew 0.6x as fast as one thread.)
+    /// `typicalHeight` (`measure(_:)`; 0: not known), while each thread still has one.
+    /// (Strokes of 256 pixels on a 512-row surface, two threads: 16 bands drew 0.6x as
+    /// fast as one thread.)
     static func defaultBandCount(threads: Int, height: Int, work: Int, typicalHeight: Int = 0) -> Int {
         let wanted = max(threads * 3, work / bandWork)
         let tall = typicalHeight > 0 ? max(threads, height / typicalHeight) : wanted
         return max(1, min(wanted, tall, height / 32))
     }
 
-    /// The typical height in rows of the recorded fills and strokes of paths outside
-    /// layers, the operations that each band outlines whole (a rectangle or an image
-    /// costs a band its rows alone): the power of two at or below the median of their
-    /// reaches' heights, from a histogram, so that a few tall ones (a page's background)
-    /// do not count for more than they are; 0 for none.
-    static func typicalHeight(of list: DisplayList) -> Int {
+    /// How much drawing the list is, from its operations outside layers, in one walk
+    /// over them:
+    /// - `work`: the pixels they can reach, with a transparency layer's reach standing
+    ///   for all it holds;
+    /// - `typicalHeight`: the typical height in rows of the fills and strokes of paths,
+    ///   the operations that each band outlines whole (a rectangle or an image costs a
+    ///   band its rows alone): the power of two at or below the median of their reaches'
+    ///   heights, from a histogram, so that a few tall ones (a page's background) do not
+    ///   count for more than they are; 0 for none.
+    static func measure(_ list: DisplayList) -> (work: Int, typicalHeight: Int) {
         let e = list.entries
         let commands = e.commands
         let reaches = e.reaches
         let structural = e.structural
-        // Operations by the power of two at or below their height.
+        var total = 0
+        // Paths by the power of two at or below their height.
         var histogram = [Int](repeating: 0, count: Int.bitWidth)
-        var count = 0
+        var paths = 0
         var i = 0
         while i < commands.count {
-            let h = reaches[i].height
-            if h > 0, Renderer.isOutlinedInEachBand(commands[i]) {
-                histogram[Int.bitWidth - 1 - h.leadingZeroBitCount] += 1
-                count += 1
+            let r = reaches[i]
+            if !r.isEmpty {
+                total += r.width * r.height
+                if Renderer.isOutlinedInEachBand(commands[i]) {
+                    histogram[Int.bitWidth - 1 - r.height.leadingZeroBitCount] += 1
+                    paths += 1
+                }
             }
             if structural[i], case .beginLayer(_, let end, _, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
         }
         var seen = 0
         for (bit, n) in histogram.enumerated() where n > 0 {
             seen += n
-            if seen * 2 >= count { return 1 << bit }
+            if seen * 2 >= paths { return (total, 1 << bit) }
         }
-        return 0
-    }
-
-    /// The pixels the recorded operations outside layers can reach, with a transparency
-    /// layer's reach standing for all it holds: how much drawing the list is, roughly.
-    static func work(of list: DisplayList) -> Int {
-        let e = list.entries
-        let commands = e.commands
-        let reaches = e.reaches
-        let structural = e.structural
-        var total = 0
-        var i = 0
-        while i < commands.count {
-            if !reaches[i].isEmpty { total += reaches[i].width * reaches[i].height }
-            if structural[i], case .beginLayer(_, let end, _, _) = commands[i], end > i { i = end + 1 } else { i += 1 }
-        }
-        return total
+        return (total, 0)
     }
 
     /// Whether each band works out `command` whole before drawing its rows of it: a
