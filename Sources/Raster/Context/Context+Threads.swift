@@ -13,11 +13,7 @@ extension Context {
     /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after
     /// `CGContextFlush`.
     public convenience init(surface: Surface, threads: RenderThreads) {
-        if threads.count > 1 {
-            self.init(surface: surface, backend: RecordingBackend(threads: threads))
-        } else {
-            self.init(surface: surface)
-        }
+        self.init(surface: surface, threads: threads, drawingAtOnceUpTo: RecordingBackend.defaultImmediateArea)
     }
 
     /// `init(surface:threads:)` with its own limit for the operations drawn at once while

@@ -23,7 +23,7 @@ final class RecordingBackend: DrawingBackend {
     /// (`bench-vs-peers --threads 2`).
     static let defaultImmediateArea = 8192
 
-    init(threads: RenderThreads, immediateArea: Int = RecordingBackend.defaultImmediateArea) {
+    init(threads: RenderThreads, immediateArea: Int) {
         renderer = Renderer(threads: threads)
         self.immediateArea = immediateArea
     }
