@@ -86,4 +86,46 @@ import Testing
         #expect(plan.dependencies[c] == columns.compactMap { $0 } && columns.count == 2)
         for task in t { if case .draw(_, let r) = task { #expect(!r.contains { $0.contains(2) || $0.contains(6) }) } }
     }
+
+    @Test func theCostliestBandsAreTakenFirst() throws {
+        // Without a blur, each band is one task, waiting for nothing, costliest first; a
+        // tie keeps the bands' order.
+        let plan = BandPlan(
+            bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [], columnParts: 2,
+            costs: [10, 400, 10, 90])
+        #expect(plan.tasks.map { if case .draw(let band, _) = $0 { band } else { -1 } } == [1, 3, 0, 2])
+        #expect(plan.dependencies.allSatisfy { $0.isEmpty })
+        // With a blur, the draws after it still wait for its columns, which come before.
+        let blur = BandPlan.Blur(entry: 4, box: IntRect(x0: 10, y0: 150, x1: 110, y1: 250), runs: true)
+        let ordered = BandPlan(
+            bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [blur], columnParts: 2,
+            costs: [1, 2, 3, 4])
+        #expect(BandPlanTests.dependenciesComeFirst(ordered))
+        let last = ordered.tasks.suffix(4).map { if case .draw(let band, _) = $0 { band } else { -1 } }
+        #expect(last == [3, 2, 1, 0])
+        // Costs that do not fit the bands leave their order.
+        let unfit = BandPlan(
+            bounds: BandPlanTests.bounds, runs: BandPlanTests.runs, blurs: [], columnParts: 2, costs: [5])
+        #expect(unfit.tasks.map { if case .draw(let band, _) = $0 { band } else { -1 } } == [0, 1, 2, 3])
+    }
+
+    @Test func aBandsCostIsThePixelsItsOperationsReachThereABlursCountingMore() throws {
+        let surface = try Surface(width: 100, height: 400)
+        let c = Context(surface: surface, threads: RenderThreads(count: 2), drawingAtOnceUpTo: 0)
+        c.setFillColor(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7))
+        // 50 x 20 pixels at (20, 10), grown by two pixels each side (a pixel for the
+        // antialiased edge, one for rounding): 54 x 24 in band 0.
+        c.fill(Rect(x: 20, y: 10, width: 50, height: 20))
+        // Rows 148..<252, across bands 1 and 2: 54 x 52 in each.
+        c.fill(Rect(x: 20, y: 150, width: 50, height: 100))
+        c.blur(Rect(x: 0, y: 300, width: 100, height: 40), radius: 2)
+        let list = try #require(c.recorder).makeList()
+        let (runs, costs) = Renderer.share(list, bounds: [0, 100, 200, 300, 400])
+        #expect(runs == [[0...0], [1...1], [1...1], [2...2]])
+        #expect(costs[0] == 54 * 24 && costs[1] == 54 * 52 && costs[2] == 54 * 52)
+        // The blur's reach, counted `blurCost` times.
+        let blur = list.entries.reaches[2]
+        #expect(costs[3] == Renderer.blurCost * blur.width * blur.height)
+        #expect(costs[3] > costs[0] + costs[1] + costs[2])
+    }
 }
