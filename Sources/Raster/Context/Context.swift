@@ -428,8 +428,12 @@ public final class Context {
             rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
             noteDrawn(rasterizer.bounds.intersection(state.clipBounds))
         default:
-            defer { noteDrawn(rasterizer.bounds.intersection(state.clipBounds)) }
-            guard let shader = Shader.gradient(paint, transform: state.transform, alpha: state.alpha) else { return }
+            let drawn = rasterizer.bounds.intersection(state.clipBounds)
+            defer { noteDrawn(drawn) }
+            guard
+                let shader = Shader.gradient(
+                    paint, transform: state.transform, alpha: state.alpha, rows: drawn.y0..<max(drawn.y0, drawn.y1))
+            else { return }
             var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
             rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
         }
@@ -442,8 +446,12 @@ public final class Context {
             guard var painter = solidPainter(color) else { return }
             noteDrawn(RectScanner.scan(r, clip: state.clipBounds, into: &painter))
         default:
-            defer { noteDrawn(IntRect(covering: r).intersection(state.clipBounds)) }
-            guard let shader = Shader.gradient(paint, transform: state.transform, alpha: state.alpha) else { return }
+            let drawn = IntRect(covering: r).intersection(state.clipBounds)
+            defer { noteDrawn(drawn) }
+            guard
+                let shader = Shader.gradient(
+                    paint, transform: state.transform, alpha: state.alpha, rows: drawn.y0..<max(drawn.y0, drawn.y1))
+            else { return }
             var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
             RectScanner.scan(r, clip: state.clipBounds, into: &painter)
         }

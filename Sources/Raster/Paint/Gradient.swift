@@ -78,7 +78,26 @@ public struct Gradient: Hashable, Sendable {
     func table(count: Int, alpha: Double) -> [UInt32] {
         guard count > 0 else { return [] }
         var table = [UInt32](repeating: 0, count: count)
-        guard !stops.isEmpty else { return table }
+        fill(&table, alpha: alpha, markedOnly: false)
+        return table
+    }
+
+    /// Works out the entries of `table` (as `table(count:alpha:)` does, for its count)
+    /// that are not 0, and leaves the others 0: a table of which a drawing reads a few
+    /// entries, marked beforehand. Each entry is the one of the whole table: the stops
+    /// are sorted, so the stop found for an entry does not depend on those skipped.
+    func fillMarked(_ table: inout [UInt32], alpha: Double) {
+        fill(&table, alpha: alpha, markedOnly: true)
+    }
+
+    @inline(__always)
+    private func fill(_ table: inout [UInt32], alpha: Double, markedOnly: Bool) {
+        let count = table.count
+        guard !stops.isEmpty, count > 0 else {
+            // Nothing to draw: no entry is wanted.
+            if markedOnly { for i in 0..<count { table[i] = 0 } }
+            return
+        }
         // Safe: `out` holds `count` entries, and stop indices stay in 0..<n. (Filled in
         // place rather than made with `init(unsafeUninitializedCapacity:)`, which is not
         // specialised and looks its type up at run time.)
@@ -88,6 +107,7 @@ public struct Gradient: Hashable, Sendable {
                 var k = 0
                 let last = Double(count - 1)
                 for i in 0..<count {
+                    if unsafe markedOnly && out[i] == 0 { continue }
                     let t = count > 1 ? Double(i) / last : 0
                     while unsafe k < n && s[k].location < t { k += 1 }
                     // Before the first stop and after the last, that stop alone.
@@ -108,7 +128,6 @@ public struct Gradient: Hashable, Sendable {
                 }
             }
         }
-        return table
     }
 }
 

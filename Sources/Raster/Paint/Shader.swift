@@ -29,7 +29,14 @@ import Glibc
 
     /// A shader for a gradient paint under transform `t` with global alpha, or nil when it
     /// draws nothing (no stops, a singular transform, an axis of zero length).
-    static func gradient(_ paint: Paint, transform t: AffineTransform, alpha: Double) -> Shader? {
+    ///
+    /// `rows`, when given, holds every device row the shader will be asked for: a linear
+    /// gradient that does not change along rows then works out only the entries of its
+    /// table those rows read (a small shape reads a few of them, and a band of a frame its
+    /// own), the same as in the whole table.
+    static func gradient(
+        _ paint: Paint, transform t: AffineTransform, alpha: Double, rows: Range<Int>? = nil
+    ) -> Shader? {
         guard let inverse = t.inverted() else { return nil }
         switch paint {
         case .color: return nil
@@ -44,12 +51,16 @@ import Glibc
             let dy = (inverse.c * ax + inverse.d * ay) / len2
             let c = ((inverse.tx - start.x) * ax + (inverse.ty - start.y) * ay) / len2
             // Two entries per device pixel of the axis are as smooth as 8-bit colour gets.
-            let table = g.table(
-                count: tableSize(deviceLength: 1 / max((dx * dx + dy * dy).squareRoot(), 1e-9)), alpha: alpha)
-            return Shader(
-                .linear(
-                    table: table, dx: dx, dy: dy, c: c,
-                    before: options.contains(.extendBefore), after: options.contains(.extendAfter)))
+            let count = tableSize(deviceLength: 1 / max((dx * dx + dy * dy).squareRoot(), 1e-9))
+            let before = options.contains(.extendBefore)
+            let after = options.contains(.extendAfter)
+            let table: [UInt32]
+            if dx == 0, let rows, rows.count < count {
+                table = entriesRead(of: g, count: count, alpha: alpha, dy: dy, c: c, rows: rows, before, after)
+            } else {
+                table = g.table(count: count, alpha: alpha)
+            }
+            return Shader(.linear(table: table, dx: dx, dy: dy, c: c, before: before, after: after))
         case .radialGradient(let g, let c0, let r0, let c1, let r1, let options):
             guard !g.stops.isEmpty, c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite else { return nil }
             let length =
@@ -66,6 +77,30 @@ import Glibc
             return Shader(
                 .conic(table: g.table(count: 1024, alpha: alpha), inverse: inverse, center: center, angle: angle))
         }
+    }
+
+    /// The table of `count` entries of a linear gradient that does not change along rows
+    /// (parameter `dy * (y + 0.5) + c`) with the entries that `lookup` reads for rows
+    /// `rows` worked out, the others 0: each row's entry is marked as `lookup` picks it,
+    /// then the marked ones are filled (`Gradient.fillMarked`).
+    private static func entriesRead(
+        of g: Gradient, count: Int, alpha: Double, dy: Double, c: Double, rows: Range<Int>, _ before: Bool,
+        _ after: Bool
+    ) -> [UInt32] {
+        var table = [UInt32](repeating: 0, count: count)
+        let last = Double(count - 1)
+        for y in rows {
+            let t = dy * (Double(y) + 0.5) + c
+            if t >= 0 && t <= 1 {
+                table[Int(t * last + 0.5)] = 1
+            } else if t < 0 {
+                if before { table[0] = 1 }
+            } else if t > 1 {
+                if after { table[count - 1] = 1 }
+            }
+        }
+        g.fillMarked(&table, alpha: alpha)
+        return table
     }
 
     /// Entries for a gradient spanning `deviceLength` pixels: two per pixel, 16 to 1024.
