@@ -9,6 +9,9 @@ import Views
 
 let usage = """
     usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
+           raster-bench --scene NAME --size S --wide-step-pairs [--count N]
+                                                  the scene with the AVX-512 steps off and on, in
+                                                  alternating chunks of N shapes: medians and ratio
            raster-bench --effects [--count N]     shadow, blur, image and highlight cases
            raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache, and a
                                                   1,000-word paragraph laid out, cold then warm
@@ -83,6 +86,7 @@ struct Options {
     var compare = false
     var accessibility = false
     var textField = false
+    var wideStepPairs = false
     var threads = 1
     /// Whether `--threads` was given.
     var threadsGiven = false
@@ -123,6 +127,7 @@ struct Options {
             case "--compare": compare = true
             case "--accessibility": accessibility = true
             case "--text-field": textField = true
+            case "--wide-step-pairs": wideStepPairs = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -130,6 +135,29 @@ struct Options {
             }
         }
     }
+}
+
+/// Draws `scene` in alternating chunks of `count` shapes (by default a twentieth of the
+/// scene's count) with the AVX-512 steps off, then on, in one process: the medians of
+/// both and of the pairs' ratios (on over off), which the machine's load moves far less
+/// than it moves two runs apart.
+func runWideStepPairs(_ scene: Scene, size: Int, count: Int) {
+    guard WideKernels.wideSteps else { fail("--wide-step-pairs needs a processor with AVX-512 F and BW") }
+    defer { WideKernels.useWideSteps(true) }
+    let canvas = Scene.makeCanvas()
+    canvas.clear()
+    let context = Context(surface: canvas)
+    var random = SplitMix64(seed: 1)
+    let chunk = count > 0 ? count : max(1, Scene.defaultCount(size: size) / 20)
+    func draw(wide: Bool) {
+        WideKernels.useWideSteps(wide)
+        scene.draw(into: context, size: size, count: chunk, random: &random)
+        context.flush()
+    }
+    let r = AlternatingPairs.measure(pairs: 41, warm: 1, one: { draw(wide: false) }, many: { draw(wide: true) })
+    print(
+        "scene=\(scene.rawValue) size=\(size) count=\(chunk) avx2_ms_median=\(String(format3: r.one)) avx512_ms_median=\(String(format3: r.many)) ratio_median=\(String(format3: r.ratio))"
+    )
 }
 
 func runEffect(_ effect: EffectCase, count: Int) {
@@ -247,6 +275,10 @@ if options.all {
 }
 guard let name = options.sceneName else { fail(usage) }
 guard let scene = Scene(rawValue: name) else { fail("unknown scene '\(name)'") }
+if options.wideStepPairs {
+    runWideStepPairs(scene, size: options.size, count: options.count)
+    exit(0)
+}
 run(
     scene, size: options.size, count: options.count > 0 ? options.count : Scene.defaultCount(size: options.size),
     seed: options.seed, out: options.out, threads: pool)

@@ -213,4 +213,40 @@ import Testing
         }
         #expect(after == before)
     }
+
+    @Test(.enabled(if: WideKernels.wideSteps, "the AVX-512 steps need a processor with AVX-512 F and BW"))
+    func wideStepsEqualTheOnePixelFormulaAndTheAVX2Loop() {
+        // Rectangles on whole pixels (no edges) of 32 columns or more, which go in
+        // 16-pixel steps: every length modulo sixteen, rows at every offset from a 64-byte
+        // boundary, colours opaque, clear and between; the pixels beside the block stay as
+        // they were. Each block is drawn once in AVX-512 steps and once in the AVX2 loop.
+        defer { WideKernels.useWideSteps(true) }
+        var random = SplitMix64(seed: 29)
+        for trial in 0..<400 {
+            let count = 32 + Int(random.next() % 90)
+            let rows = 1 + Int(random.next() % 4)
+            let offset = Int(random.next() % 20)
+            let stride = count + Int(random.next() % 24)
+            let color = Self.pixel(&random)
+            let before = (0..<(stride * rows + offset + 16)).map { _ in Self.pixel(&random) }
+            func draw(wide: Bool) -> [UInt32] {
+                WideKernels.useWideSteps(wide)
+                var after = before
+                after.withUnsafeMutableBufferPointer { dst in
+                    WideKernels.overSolidBlock(
+                        dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
+                        edges: (0, 0), room: count, lead: 0)
+                }
+                return after
+            }
+            let wide = draw(wide: true)
+            var want = before
+            for r in 0..<rows {
+                let start = offset + r * stride
+                for i in start..<(start + count) { want[i] = PixelMath.over(color, before[i]) }
+            }
+            #expect(wide == want, "trial \(trial): \(count) x \(rows) at \(offset), stride \(stride)")
+            #expect(draw(wide: false) == wide, "trial \(trial)")
+        }
+    }
 }

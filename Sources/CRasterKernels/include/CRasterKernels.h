@@ -87,6 +87,22 @@ static inline uint32_t crk_pixel_of_floats(const float *v) {
 /// `VITRINE_NO_AVX2` did not turn them off when the library was loaded.
 bool crk_has_avx2(void);
 
+/// Whether `crk_over_solid_block_avx2` hands a rectangle on whole pixels to 16-pixel
+/// AVX-512 steps (`Wide512.c`): this processor and operating system have AVX-512 F and BW, the AVX2
+/// kernels run, and `VITRINE_NO_AVX512` did not turn them off when the library was
+/// loaded. The pixels are the same either way.
+bool crk_has_avx512(void);
+
+/// Turns the AVX-512 steps off, or back on where `crk_has_avx512()` could be true: for
+/// tests that compare the two and for measuring them in one process. Safe to call while
+/// other threads draw (their pixels do not depend on it).
+void crk_use_avx512(bool on);
+
+/// `crk_over_solid_avx2` of a colour on `rows` runs of `count` pixels in 16-pixel steps;
+/// pixels outside the runs are neither read nor written. Call only when
+/// `crk_has_avx512()` is true.
+void crk_over_solid_steps_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, uint32_t color);
+
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
 /// `dst` and each `stride` pixels after the one before:
 /// `pixel = color + round(pixel * inverse_alpha / 255)` per channel, `inverse_alpha`

@@ -7,11 +7,22 @@ import CRasterKernels
 /// compares the two. Callers pass runs inside a surface. `SolidPainter` reads
 /// `available` once per shape for its rectangle blocks; `Compositor.overSolid` reads it
 /// once per run of 32 pixels or more, a call that only returns a flag set at load.
-enum WideKernels {
+package enum WideKernels {
     /// Whether the AVX2 loops run on this machine (x86-64 with AVX2 enabled by the
     /// operating system), unless the environment variable `VITRINE_NO_AVX2` turned them
     /// off at start.
     static var available: Bool { crk_has_avx2() }
+
+    /// Whether `overSolidBlock` draws a rectangle on whole pixels of 32 or more columns in
+    /// 16-pixel AVX-512 steps (x86-64 with AVX-512 F and BW enabled by the operating system), unless `VITRINE_NO_AVX512` or
+    /// `VITRINE_NO_AVX2` turned them off at start or `useWideSteps(false)` since. The
+    /// pixels are the same either way.
+    package static var wideSteps: Bool { crk_has_avx512() }
+
+    /// Turns the AVX-512 steps off, or back on where the machine has them: for the tests
+    /// that compare them with the AVX2 steps, and for measuring both in one process.
+    /// Drawing on other threads meanwhile is not disturbed: its pixels are the same.
+    package static func useWideSteps(_ on: Bool) { crk_use_avx512(on) }
 
     /// `Compositor.overSolid` on `rows` runs of `count` pixels, the first at `dst`, each
     /// `stride` pixels after the one before. Call only when `available`.
