@@ -9,9 +9,11 @@ import Views
 
 let usage = """
     usage: raster-bench --scene NAME --size S --count N [--seed K] [--out F.png] [--threads N] | --all [--threads N]
-           raster-bench --scene NAME --size S --wide-step-pairs [--count N]
-                                                  the scene with the AVX-512 steps off and on, in
-                                                  alternating chunks of N shapes: medians and ratio
+           raster-bench --scene NAME --size S --pairs WHAT [--count N] [--threads T]
+                                                  the scene without and with WHAT (wide-steps: the
+                                                  AVX-512 steps; shared-outlines: the bands sharing
+                                                  outlines), in alternating chunks of N shapes:
+                                                  medians and the median of the pairs' ratios
            raster-bench --effects [--count N]     shadow, blur, image and highlight cases
            raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache, and a
                                                   1,000-word paragraph laid out, cold then warm
@@ -86,7 +88,8 @@ struct Options {
     var compare = false
     var accessibility = false
     var textField = false
-    var wideStepPairs = false
+    /// What `--pairs` turns off and on.
+    var pairs: String?
     var threads = 1
     /// Whether `--threads` was given.
     var threadsGiven = false
@@ -127,7 +130,12 @@ struct Options {
             case "--compare": compare = true
             case "--accessibility": accessibility = true
             case "--text-field": textField = true
-            case "--wide-step-pairs": wideStepPairs = true
+            case "--pairs":
+                let what = value(arg)
+                guard ["wide-steps", "shared-outlines"].contains(what) else {
+                    fail("--pairs takes wide-steps or shared-outlines")
+                }
+                pairs = what
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -138,25 +146,29 @@ struct Options {
 }
 
 /// Draws `scene` in alternating chunks of `count` shapes (by default a twentieth of the
-/// scene's count) with the AVX-512 steps off, then on, in one process: the medians of
-/// both and of the pairs' ratios (on over off), which the machine's load moves far less
-/// than it moves two runs apart.
-func runWideStepPairs(_ scene: Scene, size: Int, count: Int) {
-    guard WideKernels.wideSteps else { fail("--wide-step-pairs needs a processor with AVX-512 F and BW") }
-    defer { WideKernels.useWideSteps(true) }
+/// scene's count) without `what`, then with it, in one process: the medians of both and
+/// of the pairs' ratios (with over without), which the machine's load moves far less than
+/// it moves two runs apart. `what` is `wide-steps` (the AVX-512 steps) or
+/// `shared-outlines` (the bands sharing the outlines of paths that cross several).
+func runPairs(_ scene: Scene, size: Int, count: Int, threads: RenderThreads?, what: String) {
+    let wide = what == "wide-steps"
+    if wide && !WideKernels.wideSteps { fail("--pairs wide-steps needs a processor with AVX-512 F and BW") }
+    if !wide && threads == nil { fail("--pairs shared-outlines needs --threads 2 or more") }
+    func use(_ on: Bool) { if wide { WideKernels.useWideSteps(on) } else { SharedOutlines.use(on) } }
+    defer { use(true) }
     let canvas = Scene.makeCanvas()
     canvas.clear()
-    let context = Context(surface: canvas)
+    let context = threads.map { Context(surface: canvas, threads: $0) } ?? Context(surface: canvas)
     var random = SplitMix64(seed: 1)
     let chunk = count > 0 ? count : max(1, Scene.defaultCount(size: size) / 20)
-    func draw(wide: Bool) {
-        WideKernels.useWideSteps(wide)
+    func draw(_ on: Bool) {
+        use(on)
         scene.draw(into: context, size: size, count: chunk, random: &random)
         context.flush()
     }
-    let r = AlternatingPairs.measure(pairs: 41, warm: 1, one: { draw(wide: false) }, many: { draw(wide: true) })
+    let r = AlternatingPairs.measure(pairs: 41, warm: 1, one: { draw(false) }, many: { draw(true) })
     print(
-        "scene=\(scene.rawValue) size=\(size) count=\(chunk) avx2_ms_median=\(String(format3: r.one)) avx512_ms_median=\(String(format3: r.many)) ratio_median=\(String(format3: r.ratio))"
+        "scene=\(scene.rawValue) size=\(size) count=\(chunk) threads=\(threads?.count ?? 1) pairs=\(what) without_ms_median=\(String(format3: r.one)) with_ms_median=\(String(format3: r.many)) ratio_median=\(String(format3: r.ratio))"
     )
 }
 
@@ -275,8 +287,8 @@ if options.all {
 }
 guard let name = options.sceneName else { fail(usage) }
 guard let scene = Scene(rawValue: name) else { fail("unknown scene '\(name)'") }
-if options.wideStepPairs {
-    runWideStepPairs(scene, size: options.size, count: options.count)
+if let what = options.pairs {
+    runPairs(scene, size: options.size, count: options.count, threads: pool, what: what)
     exit(0)
 }
 run(

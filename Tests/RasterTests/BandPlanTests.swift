@@ -120,7 +120,7 @@ import Testing
         c.fill(Rect(x: 20, y: 150, width: 50, height: 100))
         c.blur(Rect(x: 0, y: 300, width: 100, height: 40), radius: 2)
         let list = try #require(c.recorder).makeList()
-        let (runs, costs) = Renderer.share(list, bounds: [0, 100, 200, 300, 400])
+        let (runs, costs, _) = Renderer.share(list, bounds: [0, 100, 200, 300, 400])
         #expect(runs == [[0...0], [1...1], [1...1], [2...2]])
         #expect(costs[0] == 54 * 24 && costs[1] == 54 * 52 && costs[2] == 54 * 52)
         // The blur's reach, counted `blurCost` times.

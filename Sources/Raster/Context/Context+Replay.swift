@@ -19,8 +19,16 @@ extension Context {
     }
 
     /// Draws the recorded operations of `runs` (each of whole layers, begun and ended)
-    /// that reach `rows` of the target.
-    func replay(_ list: DisplayList, _ runs: [ClosedRange<Int>], rows: Range<Int>) {
+    /// that reach `rows` of the target; the outlines of paths outside layers are shared
+    /// with the other bands through `outlines`, when given.
+    func replay(_ list: DisplayList, _ runs: [ClosedRange<Int>], rows: Range<Int>, outlines: SharedOutlines? = nil) {
+        sharedOutlines = outlines
+        sharedEntry = -1
+        let shared = outlines ?? SharedOutlines.none
+        defer {
+            sharedOutlines = nil
+            sharedEntry = -1
+        }
         // The band's part of each clip's mask, made once for all that use it.
         var masks: [ObjectIdentifier: ClipMask] = [:]
         let band = IntRect(x0: Int.min / 4, y0: rows.lowerBound, x1: Int.max / 4, y1: rows.upperBound)
@@ -92,6 +100,7 @@ extension Context {
                 default:
                     guard !reaches[i].intersection(state.clipBounds).isEmpty else { break }
                     unbandedClip = whole == 0 ? states[Int(index)].clipBounds : nil
+                    sharedEntry = origins.isEmpty && shared.isShared(i) && states[Int(index)].shadow == nil ? i : -1
                     perform(command)
                     unbandedClip = nil
                 }

@@ -100,3 +100,15 @@ extension Path {
 
     static func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
 }
+
+extension Path {
+    /// Whether any element is a curve, which flattening turns into several lines.
+    var hasCurves: Bool {
+        elements.contains {
+            switch $0 {
+            case .curve, .quadCurve: true
+            default: false
+            }
+        }
+    }
+}

@@ -45,7 +45,7 @@ struct Renderer: Sendable {
         }
         let bounds = Renderer.bandBounds(height: height, bands: n, unsplit: list.unsplit)
         n = bounds.count - 1
-        let (work, costs) = Renderer.share(list, bounds: bounds)
+        let (work, costs, shared) = Renderer.share(list, bounds: bounds)
         // One context for each thread, which draws one band at a time: its rasterizer's
         // cells grow once, not once for each band.
         let contexts = (0..<(n > 1 ? threads.count : 1)).map { _ in Context(surface: target) }
@@ -55,6 +55,7 @@ struct Renderer: Sendable {
         } else {
             let blurs = contexts[0].makeBlurs(of: list).map { BlurTask(plan: $0.plan, work: $0.work) }
             let target = BandTarget(surface: target, painters: contexts)
+            let outlines = SharedOutlines.isOn && shared.contains(true) ? SharedOutlines(shared: shared) : nil
             let plan = BandPlan(
                 bounds: bounds, runs: work, blurs: blurs.map { $0.plan },
                 columnParts: 2 * threads.count, costs: costs)
@@ -65,7 +66,8 @@ struct Renderer: Sendable {
                 let kind: FlushTimeline.Task.Kind
                 switch plan.tasks[t] {
                 case .draw(let band, let runs):
-                    target.painters[thread].replay(list, runs, rows: bounds[band]..<bounds[band + 1])
+                    target.painters[thread].replay(
+                        list, runs, rows: bounds[band]..<bounds[band + 1], outlines: outlines)
                     kind = .draw(band: band)
                 case .blurRows(let b, let rows):
                     blurs[b].work?.blurRows(rows, of: target.surface)
@@ -190,13 +192,18 @@ struct Renderer: Sendable {
 
     /// For each band (rows `bounds[k] ..< bounds[k + 1]`), the runs of entries that reach
     /// it: an operation outside layers where its reach crosses the band's rows, a
-    /// transparency layer with all it holds where the layer's reach does; and a guess at
+    /// transparency layer with all it holds where the layer's reach does; a guess at
     /// how long each band takes to draw (`BandPlan`'s `costs`): the pixels of its rows
-    /// that those reach, a blur's counted `blurCost` times.
-    static func share(_ list: DisplayList, bounds: [Int]) -> (runs: [[ClosedRange<Int>]], costs: [Int]) {
+    /// that those reach, a blur's counted `blurCost` times; and for each entry, whether it
+    /// is an operation outside layers that crosses more than one band, whose outline the
+    /// bands may share (`SharedOutlines`, `Context.replay`).
+    static func share(_ list: DisplayList, bounds: [Int]) -> (
+        runs: [[ClosedRange<Int>]], costs: [Int], sharedOutlines: [Bool]
+    ) {
         let n = bounds.count - 1
         var work = [[ClosedRange<Int>]](repeating: [], count: n)
         var costs = [Int](repeating: 0, count: n)
+        var shared = [Bool](repeating: false, count: n > 1 ? list.count : 0)
         let e = list.entries
         let commands = e.commands
         let reaches = e.reaches
@@ -213,6 +220,7 @@ struct Renderer: Sendable {
                 var k = 0
                 while bounds[k + 1] <= y0 { k += 1 }
                 let weight = Renderer.isBlur(commands[i]) ? Renderer.blurCost : 1
+                if n > 1, k + 1 < n, bounds[k + 1] < y1, !structural[i] { shared[i] = true }
                 while k < n && bounds[k] < y1 {
                     costs[k] += weight * reach.width * (min(y1, bounds[k + 1]) - max(y0, bounds[k]))
                     if let previous = work[k].last, previous.upperBound + 1 == i {
@@ -225,7 +233,7 @@ struct Renderer: Sendable {
             }
             i = last + 1
         }
-        return (work, costs)
+        return (work, costs, shared)
     }
 
     /// How many pixels of other drawing a pixel of a backdrop blur costs as much time as,

@@ -72,6 +72,10 @@ import Glibc
     /// Whether no segment has been added.
     var isEmpty: Bool { segmentValues == 0 }
 
+    /// Whether no coordinate was NaN and no segment was lost for want of memory since the
+    /// last `reset()`.
+    var isValid: Bool { !invalid }
+
     /// The device bounds of the segments added so far (worked out once for them: a fill
     /// asks for them several times).
     var bounds: IntRect {
@@ -120,6 +124,39 @@ import Glibc
         maxX = max(maxX, max(ax, bx))
         minY = min(minY, min(ay, by))
         maxY = max(maxY, max(ay, by))
+    }
+
+    /// The segments added since the last `reset()`, with their bounds: for another
+    /// rasterizer to `load` instead of outlining the same path again.
+    var outline: Outline {
+        // Safe: the buffer holds `segmentValues` values.
+        let values = unsafe [Double](UnsafeBufferPointer(start: segments, count: segmentValues))
+        return Outline(values: values, minX: minX, minY: minY, maxX: maxX, maxY: maxY, invalid: invalid)
+    }
+
+    /// Replaces the segments with those of `outline`, as though they were added again;
+    /// false, with nothing added, when their memory cannot be had.
+    func load(_ outline: Outline) -> Bool {
+        reset()
+        let count = outline.values.count
+        if count > segmentCapacity {
+            let bytes = count * MemoryLayout<Double>.stride
+            // Safe: as in `addSegment`, realloc leaves the buffer as it was when it fails.
+            guard let grown = unsafe realloc(segments, bytes) else {
+                onFailure?(.outOfMemory(bytes: bytes))
+                return false
+            }
+            unsafe segments = unsafe grown.bindMemory(to: Double.self, capacity: count)
+            segmentCapacity = count
+        }
+        // Safe: the buffer holds `count` values (grown above).
+        unsafe outline.values.withUnsafeBufferPointer { v in
+            guard let from = v.baseAddress else { return }
+            unsafe segments.update(from: from, count: count)
+        }
+        segmentValues = count
+        (minX, minY, maxX, maxY, invalid) = (outline.minX, outline.minY, outline.maxX, outline.maxY, outline.invalid)
+        return true
     }
 
     /// Scan-converts the segments within `clip` and sends the coverage to `sink`.
@@ -241,6 +278,16 @@ import Glibc
         }
         return UInt8(truncatingIfNeeded: (a &* 255 &+ (one >> 1)) >> Int32(precision))
     }
+}
+
+/// The segments of a path's outline in device pixels, as a `Rasterizer` holds them: what
+/// the bands of a render share instead of each flattening (and stroking) a path again.
+struct Outline: Sendable {
+    /// x0 y0 x1 y1 for each segment.
+    let values: [Double]
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// Whether a coordinate was NaN: the path draws nothing.
+    let invalid: Bool
 }
 
 /// Feeds a flattened path to a rasterizer as closed outlines.
