@@ -106,9 +106,16 @@ final class RecordingBackend: DrawingBackend {
         guard immediateArea > 0, builder.isEmpty, context.layerDepth == 0, context.state.shadow == nil,
             context.state.clipChain == nil, context.state.clipMask == nil
         else { return false }
-        let d = context.state.transform.apply(to: box.insetBy(dx: -margin, dy: -margin))
-        // False for a null or infinite box, and for NaN: those are recorded.
-        return (d.size.width + 2) * (d.size.height + 2) <= Double(immediateArea)
+        // The size of the device box of `box` grown by `margin`, without mapping its
+        // corners: a side of the box maps to the lengths of a column of the transform.
+        let t = context.state.transform
+        let w = abs(box.size.width) + 2 * margin
+        let h = abs(box.size.height) + 2 * margin
+        let dw = abs(t.a) * w + abs(t.c) * h
+        let dh = abs(t.b) * w + abs(t.d) * h
+        // False for an infinite box, and for NaN: those are recorded. (A null box, an
+        // empty path, is drawn at once: it draws nothing.)
+        return (dw + 2) * (dh + 2) <= Double(immediateArea)
     }
 
     func draw(_ image: Surface, in rect: Rect, context: Context) {
