@@ -10,8 +10,8 @@ import X11Host
 /// What the input method test needs besides an X server.
 enum IBusTools {
     static let unavailableReason: String? = {
-        for tool in ["ibus-daemon", "dbus-run-session", "pgrep"] where XvfbServer.which(tool) == nil {
-            return "\(tool) is not installed (ibus, dbus, procps); .ci/run installs them"
+        for tool in ["ibus-daemon", "dbus-run-session", "pgrep", "xprop"] where XvfbServer.which(tool) == nil {
+            return "\(tool) is not installed (ibus, dbus, procps, x11-utils); .ci/run installs them"
         }
         return FileManager.default.fileExists(atPath: "/usr/libexec/ibus-x11") ? nil : "ibus-x11 is not installed"
     }()
@@ -53,7 +53,8 @@ struct InputMethodWindowTests {
             }
             if session.wait(timeout: 5) == nil { session.signal(SIGKILL) }
         }
-        let deadline = Date().addingTimeInterval(20)
+        // The script waits up to some 30 seconds for the input method to register.
+        let deadline = Date().addingTimeInterval(40)
         while !FileManager.default.fileExists(atPath: pidFile) && Date() < deadline { usleep(50_000) }
         let pidText = try String(contentsOfFile: pidFile, encoding: .utf8)
         let ximServer = try #require(pid_t(pidText.split(separator: "\n").first ?? ""), "ibus-x11's pid: \(pidText)")

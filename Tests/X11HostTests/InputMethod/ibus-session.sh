@@ -1,20 +1,22 @@
 #!/bin/sh
 # An IBus input method with its XIM front end on $DISPLAY, under a session bus of its
-# own: the daemon and its US keyboard engine; then the pid of this session's XIM server
-# (ibus-x11, found by its display: it detaches from the daemon) written to $1 and this
-# script's to $1.session. SIGTERM to this script ends them, and the session with it.
+# own: the daemon and its US keyboard engine; then, once the XIM server (ibus-x11, found
+# by its display: it detaches from the daemon) has registered on the display (a window
+# opened before then finds no input method), its pid written to $1 and this script's to
+# $1.session. SIGTERM to this script ends them, and the session with it.
 set -u
 ibus-daemon --xim --panel=disable --emoji-extension=disable --config=disable &
 daemon=$!
 sleeper=""
 xim=""
 trap 'kill $daemon $xim $sleeper 2>/dev/null; wait $daemon 2>/dev/null; exit 0' TERM INT
-for i in $(seq 1 100); do
+# Up to some 30 seconds: a loaded machine starts IBus slowly.
+for i in $(seq 1 300); do
     if ibus engine xkb:us::eng 2>/dev/null; then
         for p in $(pgrep -f /ibus-x11); do
             tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "DISPLAY=$DISPLAY" && xim=$p
         done
-        [ -n "$xim" ] && break
+        [ -n "$xim" ] && xprop -root XIM_SERVERS 2>/dev/null | grep -q "@server=ibus" && break
     fi
     sleep 0.1
 done
