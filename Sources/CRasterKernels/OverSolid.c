@@ -120,12 +120,12 @@ __attribute__((target("avx2"), aligned(64)))
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead) {
     if (count <= 0) return;
-    const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
     if (!(left | right) && count >= 32 && crk_has_avx512()) {
         // A rectangle on whole pixels in sixteens (`Wide512.c`).
         crk_over_solid_steps_avx512(dst, stride, rows, count, color);
         return;
     }
+    const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
     if (!(left | right) && (count & 7) == 0 && (count < 32 || ((uintptr_t)dst & 31) == 0)) {
         // Whole steps and no edges (a rectangle on whole pixels): nothing to work out.
         for (intptr_t y = 0; y < rows; y++, dst += stride) {

@@ -88,9 +88,9 @@ static inline uint32_t crk_pixel_of_floats(const float *v) {
 bool crk_has_avx2(void);
 
 /// Whether `crk_over_solid_block_avx2` hands a rectangle on whole pixels to 16-pixel
-/// AVX-512 steps (`Wide512.c`): this processor and operating system have AVX-512 F and BW, the AVX2
-/// kernels run, and `VITRINE_NO_AVX512` did not turn them off when the library was
-/// loaded. The pixels are the same either way.
+/// AVX-512 steps (`Wide512.c`): this processor and operating system have AVX-512 F and
+/// BW, the AVX2 kernels run, and neither `VITRINE_NO_AVX512` when the library was loaded
+/// nor `crk_use_avx512` since turned them off. The pixels are the same either way.
 bool crk_has_avx512(void);
 
 /// Turns the AVX-512 steps off, or back on where `crk_has_avx512()` could be true: for

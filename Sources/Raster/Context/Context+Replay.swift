@@ -24,7 +24,6 @@ extension Context {
     func replay(_ list: DisplayList, _ runs: [ClosedRange<Int>], rows: Range<Int>, outlines: SharedOutlines? = nil) {
         sharedOutlines = outlines
         sharedEntry = -1
-        let shared = outlines ?? SharedOutlines.none
         defer {
             sharedOutlines = nil
             sharedEntry = -1
@@ -100,7 +99,8 @@ extension Context {
                 default:
                     guard !reaches[i].intersection(state.clipBounds).isEmpty else { break }
                     unbandedClip = whole == 0 ? states[Int(index)].clipBounds : nil
-                    sharedEntry = origins.isEmpty && shared.isShared(i) && states[Int(index)].shadow == nil ? i : -1
+                    sharedEntry =
+                        origins.isEmpty && outlines?.isShared(i) == true && states[Int(index)].shadow == nil ? i : -1
                     perform(command)
                     unbandedClip = nil
                 }

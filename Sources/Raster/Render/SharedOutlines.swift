@@ -24,9 +24,6 @@ package final class SharedOutlines: Sendable {
     /// Turns the sharing off or back on for the renders that begin after.
     package static func use(_ sharing: Bool) { on.store(sharing, ordering: .relaxed) }
 
-    /// Outlines that none are shared through.
-    static let none = SharedOutlines(shared: [])
-
     /// Whether `entry`'s outline may be shared.
     func isShared(_ entry: Int) -> Bool { entry < shared.count && shared[entry] }
 

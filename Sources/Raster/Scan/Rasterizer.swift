@@ -101,17 +101,9 @@ import Glibc
         let bx = min(max(b.x, -lim), lim)
         let by = min(max(b.y, -lim), lim)
         if ay == by { return }
-        if segmentValues + 4 > segmentCapacity {
-            let bytes = segmentCapacity * 2 * MemoryLayout<Double>.stride
-            // Safe: realloc keeps the first `segmentValues` values, or leaves the buffer as
-            // it was when it fails.
-            guard let grown = unsafe realloc(segments, bytes) else {
-                invalid = true
-                onFailure?(.outOfMemory(bytes: bytes))
-                return
-            }
-            unsafe segments = unsafe grown.bindMemory(to: Double.self, capacity: segmentCapacity * 2)
-            segmentCapacity *= 2
+        if segmentValues + 4 > segmentCapacity && !growSegments(to: segmentCapacity * 2) {
+            invalid = true
+            return
         }
         // Safe: the buffer has room for four more values (grown above).
         let end = unsafe segments + segmentValues
@@ -124,6 +116,21 @@ import Glibc
         maxX = max(maxX, max(ax, bx))
         minY = min(minY, min(ay, by))
         maxY = max(maxY, max(ay, by))
+    }
+
+    /// Makes room for `capacity` segment values, keeping those held; false, told to
+    /// `onFailure`, with the buffer as it was, when the memory cannot be had.
+    private func growSegments(to capacity: Int) -> Bool {
+        let bytes = capacity * MemoryLayout<Double>.stride
+        // Safe: realloc keeps the first `segmentValues` values, or leaves the buffer as it
+        // was when it fails.
+        guard let grown = unsafe realloc(segments, bytes) else {
+            onFailure?(.outOfMemory(bytes: bytes))
+            return false
+        }
+        unsafe segments = unsafe grown.bindMemory(to: Double.self, capacity: capacity)
+        segmentCapacity = capacity
+        return true
     }
 
     /// The segments added since the last `reset()`, with their bounds: for another
@@ -139,16 +146,7 @@ import Glibc
     func load(_ outline: Outline) -> Bool {
         reset()
         let count = outline.values.count
-        if count > segmentCapacity {
-            let bytes = count * MemoryLayout<Double>.stride
-            // Safe: as in `addSegment`, realloc leaves the buffer as it was when it fails.
-            guard let grown = unsafe realloc(segments, bytes) else {
-                onFailure?(.outOfMemory(bytes: bytes))
-                return false
-            }
-            unsafe segments = unsafe grown.bindMemory(to: Double.self, capacity: count)
-            segmentCapacity = count
-        }
+        if count > segmentCapacity && !growSegments(to: count) { return false }
         // Safe: the buffer holds `count` values (grown above).
         unsafe outline.values.withUnsafeBufferPointer { v in
             guard let from = v.baseAddress else { return }
