@@ -12,7 +12,8 @@ let usage = """
            raster-bench --scene NAME --size S --pairs WHAT [--count N] [--threads T]
                                                   the scene without and with WHAT (wide-steps: the
                                                   AVX-512 steps; shared-outlines: the bands sharing
-                                                  outlines), in alternating chunks of N shapes:
+                                                  outlines; one-call-rects: rectangles off whole
+                                                  pixels in one kernel call), in alternating chunks of N shapes:
                                                   medians and the median of the pairs' ratios
            raster-bench --effects [--count N]     shadow, blur, image and highlight cases
            raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache, and a
@@ -132,8 +133,8 @@ struct Options {
             case "--text-field": textField = true
             case "--pairs":
                 let what = value(arg)
-                guard ["wide-steps", "shared-outlines"].contains(what) else {
-                    fail("--pairs takes wide-steps or shared-outlines")
+                guard ["wide-steps", "shared-outlines", "one-call-rects"].contains(what) else {
+                    fail("--pairs takes wide-steps, shared-outlines or one-call-rects")
                 }
                 pairs = what
             case "--help", "-h":
@@ -148,13 +149,20 @@ struct Options {
 /// Draws `scene` in alternating chunks of `count` shapes (by default a twentieth of the
 /// scene's count) without `what`, then with it, in one process: the medians of both and
 /// of the pairs' ratios (with over without), which the machine's load moves far less than
-/// it moves two runs apart. `what` is `wide-steps` (the AVX-512 steps) or
-/// `shared-outlines` (the bands sharing the outlines of paths that cross several).
+/// it moves two runs apart. `what` is `wide-steps` (the AVX-512 steps),
+/// `shared-outlines` (the bands sharing the outlines of paths that cross several) or
+/// `one-call-rects` (rectangles off whole pixels drawn in one kernel call).
 func runPairs(_ scene: Scene, size: Int, count: Int, threads: RenderThreads?, what: String) {
     let wide = what == "wide-steps"
     if wide && !WideKernels.wideSteps { fail("--pairs wide-steps needs a processor with AVX-512 F and BW") }
-    if !wide && threads == nil { fail("--pairs shared-outlines needs --threads 2 or more") }
-    func use(_ on: Bool) { if wide { WideKernels.useWideSteps(on) } else { SharedOutlines.use(on) } }
+    if what == "shared-outlines" && threads == nil { fail("--pairs shared-outlines needs --threads 2 or more") }
+    func use(_ on: Bool) {
+        switch what {
+        case "wide-steps": WideKernels.useWideSteps(on)
+        case "shared-outlines": SharedOutlines.use(on)
+        default: Context.rectsInOneCall = on
+        }
+    }
     defer { use(true) }
     let canvas = Scene.makeCanvas()
     canvas.clear()

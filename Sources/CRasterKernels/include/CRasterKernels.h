@@ -167,6 +167,17 @@ void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t 
 void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                         bool left, bool right, intptr_t room, intptr_t lead);
 
+/// Source-over of `color` on the device rectangle at (`x`, `y`) of `width` x `height`
+/// (`Rect`'s edges, not standardized), within the clip's pixels (`clip_x0..<clip_x1`, `clip_y0..<clip_y1`) of a
+/// surface whose first pixel is `pixels` and whose rows hold `row_words`: the pixels
+/// Raster's `RectScanner` and `SolidPainter.rectangle` give it, in one call. True having
+/// drawn it, the pixels it can have touched in `drawn` (all 0 when none); false, having
+/// drawn nothing, for a rectangle on whole pixels or within two columns, which the
+/// caller draws. Call only when `crk_has_avx2()` is true.
+bool crk_fill_rect_avx2(uint32_t *pixels, intptr_t row_words, intptr_t clip_x0, intptr_t clip_y0,
+                        intptr_t clip_x1, intptr_t clip_y1, double x, double y,
+                        double width, double height, uint32_t color, intptr_t drawn[4]);
+
 /// Source-over of a run of premultiplied pixels on another, at full coverage:
 /// `dst = src + round(dst * (255 - alpha(src)) / 255)` per channel, a source pixel of
 /// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.

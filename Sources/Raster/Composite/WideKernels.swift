@@ -70,6 +70,25 @@ package enum WideKernels {
         unsafe crk_over_rect_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
     }
 
+    /// `RectScanner.scan` of the device rectangle `r` (its edges as they are, not
+    /// standardized) within `clip` into a plain source-over `SolidPainter` of `color` on
+    /// the surface at `pixels`, whose rows hold `rowWords`: the same pixels, worked out and
+    /// blended in one call. The pixels it can have touched, or nil, having drawn nothing,
+    /// for a rectangle on whole pixels or within two columns. Call only when `available`.
+    @inline(__always)
+    static func fillRect(
+        _ r: Rect, clip: IntRect, pixels: UnsafeMutablePointer<UInt32>, rowWords: Int, color: UInt32
+    ) -> IntRect? {
+        var drawn = (0, 0, 0, 0)
+        let done = unsafe withUnsafeMutableBytes(of: &drawn) { d in
+            unsafe crk_fill_rect_avx2(
+                pixels, rowWords, clip.x0, clip.y0, clip.x1, clip.y1, r.origin.x, r.origin.y, r.size.width,
+                r.size.height, color,
+                d.baseAddress!.assumingMemoryBound(to: Int.self))
+        }
+        return done ? IntRect(x0: drawn.0, y0: drawn.1, x1: drawn.2, y1: drawn.3) : nil
+    }
+
     /// `Compositor.overMasked`: `color` over `count` pixels at `dst`, each through its
     /// byte of `mask` times `coverage`. Call only when `available`.
     @inline(__always)
