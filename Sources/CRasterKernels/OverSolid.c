@@ -1,5 +1,9 @@
 #include "CRasterKernels.h"
 
+/* A gradient row's parameter is worked out as Raster works it out: no fused multiply-add. */
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include "Lanes.h"
@@ -139,19 +143,6 @@ void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
     for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, k, first_c, last_c);
 }
 
-__attribute__((target("avx2"), aligned(64)))
-void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
-                        bool left, bool right, intptr_t room, intptr_t lead) {
-    if (count <= 0) return;
-    const block_layout b = layout_of(dst, stride, count, left, right, room, lead);
-    for (intptr_t y = 0; y < rows; y++, dst += stride, colors += 3) {
-        const __m256i c = _mm256_set1_epi32((int)colors[0]);
-        __m256i first_c, last_c;
-        step_colors(&b, c, colors[1], colors[2], &first_c, &last_c);
-        block_row(dst, &b, c, inverse8(c), first_c, last_c);
-    }
-}
-
 /* The colours and inverse alphas of one kind of row: its run's and its edge steps'. */
 typedef struct {
     __m256i c, k, first_c, last_c;
@@ -164,6 +155,49 @@ static inline row_colors row_colors_of(const block_layout *b, const uint32_t *co
     r.k = inverse8(r.c);
     step_colors(b, r.c, colors[1], colors[2], &r.first_c, &r.last_c);
     return r;
+}
+
+/* Raster's `Shader.lookup`: the table's entry at `t` in 0...1, the ends' beyond when extended, else 0. */
+static inline uint32_t gradient_lookup(const uint32_t *table, intptr_t entries, double t, bool before, bool after) {
+    if (t >= 0 && t <= 1) return table[(intptr_t)(t * (double)(entries - 1) + 0.5)];
+    if (t < 0) return before ? table[0] : 0;
+    if (t > 1) return after ? table[entries - 1] : 0;
+    return 0;
+}
+
+__attribute__((target("avx2"), aligned(64)))
+void crk_over_gradient_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, intptr_t y,
+                                 const uint32_t *table, intptr_t entries, double dy, double c, bool before,
+                                 bool after, const uint8_t *levels, bool left, bool right, intptr_t room,
+                                 intptr_t lead) {
+    if (count <= 0 || rows <= 0) return;
+    const block_layout b = layout_of(dst, stride, count, left, right, room, lead);
+    // Each kind of row's three levels (run, left edge, right edge) in lanes 0-2, as `k`
+    // for `scale8`: one scaling gives a row's three colours (`PixelMath.scale`, which
+    // gives the colour at 255 and 0 at 0).
+    __m256i kinds[3];
+    for (int k = 0; k < 3; k++) {
+        kinds[k] = pairs(_mm256_setr_epi32(levels[3 * k], levels[3 * k + 1], levels[3 * k + 2], 0, 0, 0, 0, 0));
+    }
+    // A chunk of rows' colours first, then their pixels: the blending of one row need not
+    // wait for its colour's lookup and scaling (measured 8-10% faster on rows of 64
+    // pixels and more than each row's colour worked out just before it).
+    enum { chunk = 64 };
+    uint32_t colors[3 * chunk + 8];
+    for (intptr_t top = 0; top < rows; top += chunk) {
+        const intptr_t n = rows - top < chunk ? rows - top : chunk;
+        for (intptr_t i = top; i < top + n; i++) {
+            // The row's parameter at its pixels' centres, as `ShaderPainter` works it out.
+            const uint32_t color = gradient_lookup(table, entries, dy * ((double)(y + i) + 0.5) + c, before, after);
+            const __m256i scaled = scale8(_mm256_set1_epi32((int)color), kinds[i == 0 ? 0 : i == rows - 1 ? 2 : 1]);
+            // Lanes 0-2 are the three colours; the next row's overwrite the other five.
+            _mm256_storeu_si256((__m256i *)(colors + 3 * (i - top)), scaled);
+        }
+        for (intptr_t i = 0; i < n; i++, dst += stride) {
+            const row_colors r = row_colors_of(&b, colors + 3 * i);
+            block_row(dst, &b, r.c, r.k, r.first_c, r.last_c);
+        }
+    }
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -193,12 +227,15 @@ void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
     (void)dst; (void)stride; (void)rows; (void)count; (void)color; (void)left; (void)right; (void)room; (void)lead;
 }
 
-void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
-                        bool left, bool right, intptr_t room, intptr_t lead) {
-    (void)dst; (void)stride; (void)rows; (void)count; (void)colors; (void)left; (void)right; (void)room; (void)lead;
+void crk_over_gradient_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, intptr_t y,
+                                 const uint32_t *table, intptr_t entries, double dy, double c, bool before,
+                                 bool after, const uint8_t *levels, bool left, bool right, intptr_t room,
+                                 intptr_t lead) {
+    (void)dst; (void)stride; (void)rows; (void)count; (void)y; (void)table; (void)entries; (void)dy; (void)c;
+    (void)before; (void)after; (void)levels; (void)left; (void)right; (void)room; (void)lead;
 }
 
-void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                         bool left, bool right, intptr_t room, intptr_t lead) {
     (void)dst; (void)stride; (void)rows; (void)count; (void)colors; (void)left; (void)right; (void)room; (void)lead;
 }

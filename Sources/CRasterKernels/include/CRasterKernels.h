@@ -154,18 +154,23 @@ void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
                                bool even_odd, int shift);
 
-/// `crk_over_solid_block_avx2` with a colour of its own on each row: `colors` holds
-/// three a row, the run's and its left and right edges' (0 leaves a pixel alone); `left`
-/// and `right` say whether the rows have those edge pixels. Call only when
-/// `crk_has_avx2()` is true.
-void crk_over_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
-                        bool left, bool right, intptr_t room, intptr_t lead);
-
-/// `crk_over_rows_avx2` on a rectangle whose rows are of three kinds: `colors` holds
-/// three for its first row, three for the rows between, and three for its last (the
+/// `crk_over_solid_block_avx2` on a rectangle whose rows are of three kinds, each with
+/// colours of its own: `colors` holds three (the run's and its left and right edges'; 0
+/// leaves a pixel alone) for its first row, three for the rows between, and three for its last (the
 /// first's alone when `rows` is 1). Call only when `crk_has_avx2()` is true.
 void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                         bool left, bool right, intptr_t room, intptr_t lead);
+
+/// `crk_over_rect_avx2` of a linear gradient that does not change along rows: row `i`
+/// (of `rows`, the surface's row `y + i`) takes Raster's `Shader.lookup` of `table`
+/// (`entries` colours, `before` and `after` extending its ends) at `dy * (y + i + 0.5) +
+/// c`, scaled by the levels of its kind of row, three each in `levels` (run, left edge,
+/// right edge) for the first row, the rows between and the last. Call only when
+/// `crk_has_avx2()` is true.
+void crk_over_gradient_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, intptr_t y,
+                                 const uint32_t *table, intptr_t entries, double dy, double c, bool before,
+                                 bool after, const uint8_t *levels, bool left, bool right, intptr_t room,
+                                 intptr_t lead);
 
 /// Source-over of `color` on the device rectangle at (`x`, `y`) of `width` x `height`
 /// (`Rect`'s edges, not standardized), within the clip's pixels (`clip_x0..<clip_x1`, `clip_y0..<clip_y1`) of a

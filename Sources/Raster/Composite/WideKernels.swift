@@ -49,18 +49,8 @@ package enum WideKernels {
         unsafe crk_over_solid_block_avx2(dst, stride, rows, count, color, edges.left, edges.right, room, lead)
     }
 
-    /// `overSolidBlock` with a colour of its own on each row: `colors` holds three a row,
-    /// the run's and its edge pixels' (0 leaves a pixel alone), `edges` says which edge
-    /// pixels the rows have. Call only when `available`.
-    @inline(__always)
-    static func overRows(
-        _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int,
-        colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int
-    ) {
-        unsafe crk_over_rows_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
-    }
-
-    /// `overRows` on a rectangle's rows: `colors` holds three for its first row, three
+    /// `overSolidBlock` on a rectangle's rows, each kind with colours of its own: `colors`
+    /// holds three (the run's and its edge pixels'; 0 leaves a pixel alone) for its first row, three
     /// for the rows between and three for its last. Call only when `available`.
     @inline(__always)
     static func overRect(
@@ -68,6 +58,22 @@ package enum WideKernels {
         colors: UnsafePointer<UInt32>, edges: (left: Bool, right: Bool), room: Int, lead: Int
     ) {
         unsafe crk_over_rect_avx2(dst, stride, rows, count, colors, edges.left, edges.right, room, lead)
+    }
+
+    /// `overRect` of a linear gradient that does not change along rows: the row at `dst`
+    /// is the surface's row `y`, and each row takes `Shader.lookup` of `table` (its ends
+    /// extended as `extends` says) at its centre's `dy * (row + 0.5) + c`, scaled by the
+    /// levels of its kind of row: `levels` holds nine, the run's and the left and right
+    /// edges' for the first row, the rows between and the last. Call only when `available`.
+    @inline(__always)
+    static func overGradientRows(
+        _ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, y: Int,
+        table: UnsafeBufferPointer<UInt32>, dy: Double, c: Double, extends: (before: Bool, after: Bool),
+        levels: UnsafePointer<UInt8>, edges: (left: Bool, right: Bool), room: Int, lead: Int
+    ) {
+        unsafe crk_over_gradient_rows_avx2(
+            dst, stride, rows, count, y, table.baseAddress!, table.count, dy, c, extends.before, extends.after,
+            levels, edges.left, edges.right, room, lead)
     }
 
     /// `RectScanner.scan` of the device rectangle `r` (its edges as they are, not

@@ -266,8 +266,8 @@ struct ShaderPainter: CoverageSink {
         let cover = RowCoverage(run: coverage, left: edges.left, right: edges.right)
         guard mask == nil, mode == .normal,
             blendRows(
-                rows, x: x, count: count, edges: (edges.left != 0, edges.right != 0),
-                coverage: { _ in cover })
+                rows, x: x, count: count, edges: (edges.left != 0, edges.right != 0), first: cover, inner: cover,
+                last: cover)
         else {
             blockBySpans(rows: rows, x: x, count: count, coverage: coverage, edges: edges)
             return
@@ -279,63 +279,54 @@ struct ShaderPainter: CoverageSink {
         rows: Range<Int>, x: Int, count: Int, first: RowCoverage, inner: RowCoverage,
         last: RowCoverage
     ) {
-        let top = rows.lowerBound
-        let bottom = rows.upperBound - 1
         let edges = ((first.left | inner.left | last.left) != 0, (first.right | inner.right | last.right) != 0)
         guard mask == nil, mode == .normal,
-            blendRows(
-                rows, x: x, count: count, edges: edges,
-                coverage: { $0 == top ? first : $0 == bottom ? last : inner })
+            blendRows(rows, x: x, count: count, edges: edges, first: first, inner: inner, last: last)
         else {
             rectangleByBlocks(rows: rows, x: x, count: count, first: first, inner: inner, last: last)
             return
         }
     }
 
-    /// Blends rows of a gradient that does not change along rows, each row `y` covered as
-    /// `coverage(y)` says, with edge pixels where `edges` says some row has them; false,
-    /// having drawn nothing, for any other shader. Call without a mask, in the normal mode.
+    /// Blends rows of a gradient that does not change along rows, the first row covered
+    /// as `first` says, the last as `last` and those between as `inner`, with edge pixels
+    /// where `edges` says some row has them; false, having drawn nothing, for any other
+    /// shader. Call without a mask, in the normal mode.
     @inline(__always)
     private func blendRows(
-        _ rows: Range<Int>, x: Int, count: Int, edges: (left: Bool, right: Bool),
-        coverage: (Int) -> RowCoverage
+        _ rows: Range<Int>, x: Int, count: Int, edges: (left: Bool, right: Bool), first: RowCoverage,
+        inner: RowCoverage, last: RowCoverage
     ) -> Bool {
         guard case .linear(let table, 0, let dy, let c, let before, let after) = shader.kind else { return false }
-        let last = Double(table.count - 1)
-        @inline(__always) func scaled(_ color: UInt32, _ c: UInt8) -> UInt32 {
-            c == 255 ? color : c == 0 ? 0 : PixelMath.scale(color, UInt32(c))
-        }
         if wide {
-            // The rows' colours (the run's, the left and the right edge's), a chunk of rows
-            // at a time, for the AVX2 rectangle loop.
-            let chunk = 64
-            unsafe withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * chunk) { colors in
-                var top = rows.lowerBound
-                while top < rows.upperBound {
-                    let n = min(chunk, rows.upperBound - top)
-                    for i in 0..<n {
-                        let color = Shader.lookup(table, dy * (Double(top + i) + 0.5) + c, last, before, after)
-                        let cover = coverage(top + i)
-                        unsafe colors[3 * i] = scaled(color, cover.run)
-                        unsafe colors[3 * i + 1] = scaled(color, cover.left)
-                        unsafe colors[3 * i + 2] = scaled(color, cover.right)
-                    }
-                    // Safe: the rectangle and its edge pixels lie inside the clip bounds,
-                    // inside the surface, and each row's `x` pixels before `x` and
-                    // `rowWords - x` from it in the surface's row; `colors` holds three
-                    // words for each of the `n` rows.
-                    unsafe WideKernels.overRows(
-                        surface.row(top) + x, stride: surface.rowWords, rows: n, count: count,
-                        colors: UnsafePointer(colors.baseAddress!), edges: edges,
+            // Each row's colour looked up, scaled by its kind of row's levels and blended
+            // in the same call of the AVX2 rectangle loop.
+            let levels = (
+                first.run, first.left, first.right, inner.run, inner.left, inner.right, last.run, last.left, last.right
+            )
+            // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
+            // surface, and each row's `x` pixels before `x` and `rowWords - x` from it in the
+            // surface's row; `levels` holds nine bytes.
+            unsafe withUnsafeBytes(of: levels) { levels in
+                unsafe table.withUnsafeBufferPointer { table in
+                    unsafe WideKernels.overGradientRows(
+                        surface.row(rows.lowerBound) + x, stride: surface.rowWords, rows: rows.count, count: count,
+                        y: rows.lowerBound, table: table, dy: dy, c: c, extends: (before, after),
+                        levels: levels.baseAddress!.assumingMemoryBound(to: UInt8.self), edges: edges,
                         room: surface.rowWords - x, lead: x)
-                    top += n
                 }
             }
             return true
         }
+        let lastEntry = Double(table.count - 1)
+        @inline(__always) func scaled(_ color: UInt32, _ c: UInt8) -> UInt32 {
+            c == 255 ? color : c == 0 ? 0 : PixelMath.scale(color, UInt32(c))
+        }
+        let top = rows.lowerBound
+        let bottom = rows.upperBound - 1
         for y in rows {
-            let color = Shader.lookup(table, dy * (Double(y) + 0.5) + c, last, before, after)
-            let cover = coverage(y)
+            let color = Shader.lookup(table, dy * (Double(y) + 0.5) + c, lastEntry, before, after)
+            let cover = y == top ? first : y == bottom ? last : inner
             let s = scaled(color, cover.run)
             // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside
             // the surface.
