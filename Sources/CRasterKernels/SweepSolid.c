@@ -75,55 +75,66 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
     // Group by group of eight cells, from one holding a touched cell to the next; the
     // pixels in between take the coverage the last group ended with. Each word of bits
     // is cleared as it is read.
-    intptr_t i = 0, w = 0;
+    intptr_t i = 0, w = 0, group;
     uint64_t word = touched[0];
     touched[0] = 0;
-    while (i < width) {
+    // Groups from `whole` on are past the row's end or hold its last one to seven cells.
+    const intptr_t whole = width & ~(intptr_t)7;
+    for (;;) {
         while (word == 0 && ++w < words) {
             word = touched[w];
             touched[w] = 0;
         }
-        const intptr_t group = word == 0 ? width : (((w << 6) + __builtin_ctzll(word)) & ~(intptr_t)7);
+        group = word == 0 ? width : (((w << 6) + __builtin_ctzll(word)) & ~(intptr_t)7);
         const intptr_t next = group < width ? group : width;
         if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque);
-        if (next == width) break;
-        const intptr_t n = width - group < 8 ? width - group : 8;
-        // All eight cells (those not touched are 0; a row's pitch is a multiple of 8, so
-        // the last group stays in the row), cleared, summed on from the row so far. In
-        // the row's last group, cells past its end may be added to lanes not drawn.
+        if (group >= whole) break;
+        // All eight cells (those not touched are 0), cleared, summed on from the row so far.
         __m256i *cell = (__m256i *)(cells + group);
         const __m256i sums = _mm256_add_epi32(prefix8(_mm256_loadu_si256(cell)), acc);
         _mm256_storeu_si256(cell, _mm256_setzero_si256());
         acc = _mm256_permutevar8x32_epi32(sums, last);
-        __m256i coverage = coverage8(sums, one, shift, even_odd);
-        uint32_t *p = dst + group;
-        if (n < 8 && group + 8 <= room) {
-            // Past the row's end but inside the surface's row: those pixels take coverage
-            // 0, which writes them back as they were. (A closed outline's cells sum to
-            // about 0 over a row, so their coverage is 0 already; this keeps it so.)
-            coverage = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - n)), coverage);
-        }
-        const __m256i scaled = scale8(c, pairs(coverage));
+        const __m256i scaled = scale8(c, pairs(coverage8(sums, one, shift, even_odd)));
         const __m256i inverse = inverse8(scaled);
-        if (group + 8 <= room) {
-            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8(_mm256_loadu_si256((__m256i *)p), inverse), scaled));
-        } else {
-            // The surface's last pixels one by one: a masked store is slow on some processors.
-            uint32_t e[8], ia[8];
-            _mm256_storeu_si256((__m256i *)e, scaled);
-            _mm256_storeu_si256((__m256i *)ia, inverse);
-            for (intptr_t j = 0; j < n; j++) p[j] = e[j] + scale1(p[j], ia[j] & 0xffff);
-        }
-        if (n < 8) break;
+        // Inside the row, so inside the surface's.
+        __m256i *p = (__m256i *)(dst + group);
+        _mm256_storeu_si256(p, _mm256_add_epi32(scale8(_mm256_loadu_si256(p), inverse), scaled));
         // The last lane's colour is the one of the pixels up to the next touched group.
         s = _mm256_permutevar8x32_epi32(scaled, last);
         k = _mm256_permutevar8x32_epi32(inverse, last);
         blank = _mm256_testz_si256(s, s);
         opaque = _mm256_testz_si256(k, k);
         i = group + 8;
-        // The bits of this group are done; the word's later bits are the next groups'.
-        const intptr_t shift_in_word = group - (w << 6);
-        word = shift_in_word + 8 >= 64 ? 0 : word & (~(uint64_t)0 << (shift_in_word + 8));
+        // This group's bits are done (those before it were done already).
+        word &= ~((uint64_t)0xff << (group & 63));
+    }
+    if (group < width) {
+        // The row's last one to seven cells: all eight summed (a row's pitch is a multiple
+        // of 8, so the group stays in the row; cells past its end may be added to lanes
+        // not drawn), cleared.
+        const intptr_t n = width - group;
+        __m256i *cell = (__m256i *)(cells + group);
+        const __m256i sums = _mm256_add_epi32(prefix8(_mm256_loadu_si256(cell)), acc);
+        _mm256_storeu_si256(cell, _mm256_setzero_si256());
+        __m256i coverage = coverage8(sums, one, shift, even_odd);
+        uint32_t *p = dst + group;
+        if (group + 8 <= room) {
+            // Past the row's end but inside the surface's row: those pixels take coverage
+            // 0, which writes them back as they were. (A closed outline's cells sum to
+            // about 0 over a row, so their coverage is 0 already; this keeps it so.)
+            coverage = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - n)), coverage);
+            const __m256i scaled = scale8(c, pairs(coverage));
+            const __m256i inverse = inverse8(scaled);
+            _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8(_mm256_loadu_si256((__m256i *)p), inverse), scaled));
+        } else {
+            // The surface's last pixels one by one: a masked store is slow on some processors.
+            const __m256i scaled = scale8(c, pairs(coverage));
+            const __m256i inverse = inverse8(scaled);
+            uint32_t e[8], ia[8];
+            _mm256_storeu_si256((__m256i *)e, scaled);
+            _mm256_storeu_si256((__m256i *)ia, inverse);
+            for (intptr_t j = 0; j < n; j++) p[j] = e[j] + scale1(p[j], ia[j] & 0xffff);
+        }
     }
     while (++w < words) touched[w] = 0;
     cells[width] = 0;
