@@ -47,8 +47,10 @@ import Testing
                 "\(r.stderr.suffix(300))")
         }
         // Under 3 GiB the two pictures fit, and nothing of their size is made besides: the
-        // comparison ends (copying them whole, it aborted here).
-        let r = gallery(["compare", a, b], memoryKiB: 3 << 20)
+        // comparison ends (copying them whole, it aborted here). Decoding and comparing
+        // 2 GiB of pixels takes under a minute alone, and over two beside the other
+        // tests on two cores, so this run has ten minutes before it is killed (137).
+        let r = gallery(["compare", a, b], memoryKiB: 3 << 20, timeout: 600)
         #expect(r.status == 0, "\(r.status) \(r.stderr.suffix(300))")
     }
 
