@@ -77,6 +77,53 @@ import Testing
         #expect(many == one, "under a clip path")
     }
 
+    /// A path is outlined before the decision to draw it at once; its outline's reach
+    /// within the clip decides. Too large, the outline is dropped and the operation
+    /// recorded: the pixels are the same.
+    @Test func theOutlineDecidesWhetherAPathIsDrawnAtOnce() {
+        let paint = Paint.linearGradient(
+            Gradient(colors: [.red, .blue], locations: [0, 1]), start: Point(x: 0, y: 20), end: Point(x: 0, y: 300),
+            options: .extendBoth)
+        let large: [(String, (Context) -> Void)] = [
+            ("a circle", { $0.fill(Path(ellipseIn: Rect(x: 20, y: 20, width: 200, height: 180))) }),
+            (
+                "a stroke",
+                { $0.stroke(Path(roundedRect: Rect(x: 30, y: 40, width: 300, height: 200), cornerRadius: 20)) }
+            ),
+            (
+                "a gradient rectangle",
+                { $0.fill(Path(rect: Rect(x: 10.5, y: 20, width: 150, height: 280)), paint: paint) }
+            )
+        ]
+        for (name, draw) in large {
+            let one = Scene.makeCanvas()
+            let many = Scene.makeCanvas()
+            let single = Context(surface: one)
+            let banded = Context(surface: many, threads: BandTests.threads)
+            for c in [single, banded] {
+                c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
+                c.setStrokeColor(Color(red: 0.7, green: 0.2, blue: 0.3, alpha: 0.9))
+                c.lineWidth = 3
+                draw(c)
+            }
+            #expect(banded.recorder?.entries.commands.count == 1, "\(name) is recorded")
+            banded.flush()
+            #expect(many == one, "\(name)")
+            #expect(one.words.contains { $0 != 0 })
+        }
+        // A large circle of which the clip's bounds leave a few pixels: drawn at once.
+        let one = Scene.makeCanvas()
+        let many = Scene.makeCanvas()
+        for c in [Context(surface: one), Context(surface: many, threads: BandTests.threads)] {
+            c.clip(to: Rect(x: 100, y: 100, width: 20, height: 20))
+            c.setFillColor(.black)
+            c.fill(Path(ellipseIn: Rect(x: 0, y: 0, width: 400, height: 400)))
+            #expect(c.recorder?.isEmpty ?? true, "clipped to 20 x 20")
+        }
+        #expect(many == one)
+        #expect(one[110, 110] == Pixel(argb: 0xff00_0000))
+    }
+
     @Test func twoHundredRandomFramesAreTheSameInAnyNumberOfBands() {
         var random = SplitMix64(seed: 2026)
         var differing: [Int] = []

@@ -353,6 +353,17 @@ public final class Context {
         }
     }
 
+    /// Draws `stroke(_:paint:)` now when the pixels it can reach, within the clip, are at
+    /// most `area`; false, having drawn nothing, when they are more. As
+    /// `fillNow(_:paint:rule:reachingAtMost:)`: the stroke's outline decides.
+    func strokeNow(_ path: Path, paint: Paint, reachingAtMost area: Int) -> Bool {
+        guard prepareStroke(path) else { return true }
+        let reach = rasterizer.bounds.intersection(state.clipBounds)
+        guard reach.isEmpty || reach.width * reach.height <= area else { return false }
+        self.paint(paint, rule: .nonZero)
+        return true
+    }
+
     /// Strokes a rectangle (`CGContextStrokeRect`).
     public func stroke(_ rect: Rect) { stroke(Path(rect: rect)) }
 
@@ -400,6 +411,38 @@ public final class Context {
             }
             self.paint(paint, rule: rule)
         }
+    }
+
+    /// Draws `fill(_:paint:rule:)` now when the pixels it can reach, within the clip, are
+    /// at most `area`; false, having drawn nothing, when they are more. For a context
+    /// with no shadow, whose surface no display list still holds (`Surface.willWrite()`).
+    ///
+    /// The outline is made first and its own bounds decide: cheaper than the path's
+    /// bounding box, which a small shape took a fifth of its fill's time to work out. An
+    /// outline too large is dropped, and the path is outlined again where it is drawn.
+    func fillNow(_ path: Path, paint: Paint, rule: FillRule, reachingAtMost area: Int) -> Bool {
+        if state.transform.isAxisAligned, let r = path.rectangle {
+            let device = state.transform.apply(to: r)
+            guard reaches(device, atMost: area) else { return false }
+            scanRect(device, paint: paint)
+            return true
+        }
+        rasterizer.reset()
+        var collector = OutlineCollector(rasterizer)
+        path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+        let reach = rasterizer.bounds.intersection(state.clipBounds)
+        guard reach.isEmpty || reach.width * reach.height <= area else { return false }
+        self.paint(paint, rule: rule)
+        return true
+    }
+
+    /// Whether the pixels that device rectangle `r`, grown by one, reaches within the clip
+    /// are at most `area`; false for NaN.
+    private func reaches(_ r: Rect, atMost area: Int) -> Bool {
+        let c = state.clipBounds
+        let w = min(r.maxX + 1, Double(c.x1)) - max(r.minX - 1, Double(c.x0))
+        let h = min(r.maxY + 1, Double(c.y1)) - max(r.minY - 1, Double(c.y0))
+        return w <= 0 || h <= 0 || w * h <= Double(area)
     }
 
     func fill(_ path: Path, rule: FillRule, color: Color) {

@@ -67,11 +67,12 @@ final class RecordingBackend: DrawingBackend {
     }
 
     func fill(_ path: Path, paint: Paint, rule: FillRule, in context: Context) {
-        let box = path.boundingBox
-        if drawsAtOnce(box, margin: 1, in: context) {
-            ImmediateDrawing.shared.fill(path, paint: paint, rule: rule, in: context)
-            return
+        // The outline's bounds decide (`Context.fillNow(_:paint:rule:reachingAtMost:)`).
+        if mayDrawAtOnce(context) {
+            context.surface.willWrite()
+            if context.fillNow(path, paint: paint, rule: rule, reachingAtMost: immediateArea) { return }
         }
+        let box = path.boundingBox
         let state = context.state
         record(.fill(path, paint, rule), reach: reach(of: box, margin: 1, in: state), state: state)
     }
@@ -86,12 +87,12 @@ final class RecordingBackend: DrawingBackend {
     }
 
     func stroke(_ path: Path, paint: Paint, in context: Context) {
+        if mayDrawAtOnce(context) {
+            context.surface.willWrite()
+            if context.strokeNow(path, paint: paint, reachingAtMost: immediateArea) { return }
+        }
         let m = context.state.stroke.reach
         let box = path.boundingBox
-        if drawsAtOnce(box, margin: m, in: context) {
-            ImmediateDrawing.shared.stroke(path, paint: paint, in: context)
-            return
-        }
         let state = context.state
         record(.stroke(path, paint), reach: reach(of: box, margin: m, in: state), state: state)
     }
@@ -103,9 +104,7 @@ final class RecordingBackend: DrawingBackend {
     /// `immediateArea` pixels. Worked out in doubles from the state in place: a small
     /// shape is drawn in less time than copying the state or rounding its box takes.
     private func drawsAtOnce(_ box: Rect, margin: Double, in context: Context) -> Bool {
-        guard immediateArea > 0, builder.isEmpty, context.layerDepth == 0, context.state.shadow == nil,
-            context.state.clipChain == nil, context.state.clipMask == nil
-        else { return false }
+        guard mayDrawAtOnce(context) else { return false }
         // The size of the device box of `box` grown by `margin`, without mapping its
         // corners: a side of the box maps to the lengths of a column of the transform.
         let t = context.state.transform
@@ -116,6 +115,14 @@ final class RecordingBackend: DrawingBackend {
         // False for an infinite box, and for NaN: those are recorded. (A null box, an
         // empty path, is drawn at once: it draws nothing.)
         return (dw + 2) * (dh + 2) <= Double(immediateArea)
+    }
+
+    /// Whether an operation may be drawn at once, its size aside: nothing is recorded, no
+    /// layer is open, the clip is its bounds alone and there is no shadow.
+    @inline(__always)
+    private func mayDrawAtOnce(_ context: Context) -> Bool {
+        immediateArea > 0 && builder.isEmpty && context.layerDepth == 0 && context.state.shadow == nil
+            && context.state.clipChain == nil && context.state.clipMask == nil
     }
 
     func draw(_ image: Surface, in rect: Rect, context: Context) {
