@@ -103,6 +103,7 @@ final class RecordingBackend: DrawingBackend {
     /// into a mask here), there is no shadow, and its device box is at most
     /// `immediateArea` pixels. Worked out in doubles from the state in place: a small
     /// shape is drawn in less time than copying the state or rounding its box takes.
+    @inline(__always)
     private func drawsAtOnce(_ box: Rect, margin: Double, in context: Context) -> Bool {
         guard mayDrawAtOnce(context) else { return false }
         // The size of the device box of `box` grown by `margin`, without mapping its
