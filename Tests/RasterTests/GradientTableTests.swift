@@ -60,6 +60,39 @@ import Testing
         }
     }
 
+    /// One storage for the tables of many shapes of every size, as a context reuses it:
+    /// each table is the one made afresh, and a shader still holding the last one keeps
+    /// its entries.
+    @Test func aReusedTableIsTheOneMadeAfresh() throws {
+        var r = SplitMix64(seed: 11)
+        var storage: [UInt32] = []
+        var previous: (Shader, Range<Int>, [UInt32?])?
+        for _ in 0..<300 {
+            let g = GradientTableTests.gradient(&r)
+            let start = Point(x: 0, y: 400 * r.unit() - 50)
+            let length = 1 + 600 * r.unit()
+            let paint = Paint.linearGradient(
+                g, start: start, end: Point(x: 0, y: start.y + length), options: .extendBoth)
+            let y0 = Int(r.next() % 500) - 100
+            let rows = y0..<(y0 + 1 + Int(r.next() % 40))
+            let fresh = try #require(Shader.gradient(paint, transform: .identity, alpha: 0.8, rows: rows))
+            let reused = try #require(
+                Shader.gradient(paint, transform: .identity, alpha: 0.8, rows: rows, reusing: &storage))
+            guard case .linear(let a, _, _, _, _, _) = fresh.kind, case .linear(let b, _, _, _, _, _) = reused.kind
+            else {
+                Issue.record("not a linear shader")
+                return
+            }
+            #expect(a == b, "rows \(rows), axis \(length)")
+            // The shader kept from the last shape, whose table the storage held.
+            if let (shader, rows, colors) = previous {
+                #expect(rows.map { shader.rowColor(y: $0) } == colors, "a kept shader's rows \(rows)")
+            }
+            // Kept alive past the next shape half the time.
+            previous = r.next() % 2 == 0 ? (reused, rows, rows.map { reused.rowColor(y: $0) }) : nil
+        }
+    }
+
     @Test func aSmallShapeWorksOutOnlyTheEntriesItsRowsRead() throws {
         let g = Gradient(colors: [.white, Color(red: 1, green: 0, blue: 0), .white])
         let paint = Paint.linearGradient(g, start: Point(x: 0, y: 100), end: Point(x: 0, y: 108), options: [])

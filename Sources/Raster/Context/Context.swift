@@ -65,6 +65,9 @@ public final class Context {
     /// those (else -1).
     var sharedOutlines: SharedOutlines?
     var sharedEntry = -1
+    /// The storage of the last gradient table made for a few rows, reused by the next
+    /// one (`Shader.gradient(_:transform:alpha:rows:reusing:)`).
+    var gradientTable: [UInt32] = []
 
     /// The first failure of a drawing operation since the context was made: memory the
     /// system would not give for a transparency layer, a mask or a blur. That operation
@@ -508,7 +511,8 @@ public final class Context {
             defer { noteDrawn(drawn) }
             guard
                 let shader = Shader.gradient(
-                    paint, transform: state.transform, alpha: state.alpha, rows: drawn.y0..<max(drawn.y0, drawn.y1))
+                    paint, transform: state.transform, alpha: state.alpha, rows: drawn.y0..<max(drawn.y0, drawn.y1),
+                    reusing: &gradientTable)
             else { return }
             var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
             rasterizer.rasterize(rule: rule, clip: state.clipBounds, into: &painter)
@@ -526,7 +530,8 @@ public final class Context {
             defer { noteDrawn(drawn) }
             guard
                 let shader = Shader.gradient(
-                    paint, transform: state.transform, alpha: state.alpha, rows: drawn.y0..<max(drawn.y0, drawn.y1))
+                    paint, transform: state.transform, alpha: state.alpha, rows: drawn.y0..<max(drawn.y0, drawn.y1),
+                    reusing: &gradientTable)
             else { return }
             var painter = ShaderPainter(surface: target, shader: shader, mode: state.blendMode, mask: state.clipMask)
             RectScanner.scan(r, clip: state.clipBounds, into: &painter)

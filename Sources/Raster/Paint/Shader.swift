@@ -37,6 +37,16 @@ import Glibc
     static func gradient(
         _ paint: Paint, transform t: AffineTransform, alpha: Double, rows: Range<Int>? = nil
     ) -> Shader? {
+        var storage: [UInt32] = []
+        return gradient(paint, transform: t, alpha: alpha, rows: rows, reusing: &storage)
+    }
+
+    /// `gradient(_:transform:alpha:rows:)`, making a table for a few rows in `storage`
+    /// when no shader holds it any more: a small shape then allocates no table.
+    static func gradient(
+        _ paint: Paint, transform t: AffineTransform, alpha: Double, rows: Range<Int>?,
+        reusing storage: inout [UInt32]
+    ) -> Shader? {
         guard let inverse = t.inverted() else { return nil }
         switch paint {
         case .color: return nil
@@ -56,7 +66,8 @@ import Glibc
             let after = options.contains(.extendAfter)
             let table: [UInt32]
             if dx == 0, let rows, rows.count < count {
-                table = entriesRead(of: g, count: count, alpha: alpha, dy: dy, c: c, rows: rows, before, after)
+                table = entriesRead(
+                    of: g, count: count, alpha: alpha, dy: dy, c: c, rows: rows, before, after, storage: &storage)
             } else {
                 table = g.table(count: count, alpha: alpha)
             }
@@ -85,18 +96,30 @@ import Glibc
     /// then the marked ones are filled (`Gradient.fillMarked`).
     private static func entriesRead(
         of g: Gradient, count: Int, alpha: Double, dy: Double, c: Double, rows: Range<Int>, _ before: Bool,
-        _ after: Bool
+        _ after: Bool, storage: inout [UInt32]
     ) -> [UInt32] {
-        var table = [UInt32](repeating: 0, count: count)
+        // Taken out of `storage`, so that it is mutated in place when no shader holds it.
+        var table: [UInt32] = []
+        swap(&table, &storage)
+        if table.count > count {
+            table.removeLast(table.count - count)
+        } else if table.count < count {
+            table.append(contentsOf: repeatElement(0, count: count - table.count))
+        }
+        defer { storage = table }
         let last = Double(count - 1)
-        for y in rows {
-            let t = dy * (Double(y) + 0.5) + c
-            if t >= 0 && t <= 1 {
-                table[Int(t * last + 0.5)] = 1
-            } else if t < 0 {
-                if before { table[0] = 1 }
-            } else if t > 1 {
-                if after { table[count - 1] = 1 }
+        // Safe: every index is in 0..<count, `t` being in 0...1 where it is scaled.
+        unsafe table.withUnsafeMutableBufferPointer { out in
+            unsafe out.update(repeating: 0)
+            for y in rows {
+                let t = dy * (Double(y) + 0.5) + c
+                if t >= 0 && t <= 1 {
+                    unsafe out[Int(t * last + 0.5)] = 1
+                } else if t < 0 {
+                    if before { unsafe out[0] = 1 }
+                } else if t > 1 {
+                    if after { unsafe out[count - 1] = 1 }
+                }
             }
         }
         g.fillMarked(&table, alpha: alpha)
