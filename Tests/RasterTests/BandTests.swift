@@ -124,6 +124,30 @@ import Testing
         #expect(one[110, 110] == Pixel(argb: 0xff00_0000))
     }
 
+    /// Rectangles are drawn at once up to `defaultImmediateArea` pixels, other outlines
+    /// up to a quarter of it: a 60-pixel square is drawn at once, a 60-pixel circle
+    /// recorded, a 40-pixel one drawn at once.
+    @Test func outlinesAreDrawnAtOnceUpToAQuarterOfTheRectangles() {
+        let one = Scene.makeCanvas()
+        let many = Scene.makeCanvas()
+        let single = Context(surface: one)
+        let banded = Context(surface: many, threads: BandTests.threads)
+        let paint = Paint.linearGradient(
+            Gradient(colors: [.red, .blue], locations: [0, 1]), start: Point(x: 0, y: 100),
+            end: Point(x: 0, y: 160), options: .extendBoth)
+        for c in [single, banded] {
+            c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
+            c.fill(Path(ellipseIn: Rect(x: 10.5, y: 10, width: 40, height: 40)))
+            c.fill(Rect(x: 100.5, y: 10.25, width: 60, height: 60))
+            c.fill(Path(rect: Rect(x: 200.5, y: 100, width: 60, height: 60)), paint: paint)
+        }
+        #expect(banded.recorder?.isEmpty == true, "a 40-pixel circle and 60-pixel squares")
+        for c in [single, banded] { c.fill(Path(ellipseIn: Rect(x: 300.5, y: 300, width: 60, height: 60))) }
+        #expect(banded.recorder?.entries.commands.count == 1, "a 60-pixel circle")
+        banded.flush()
+        #expect(many == one)
+    }
+
     @Test func twoHundredRandomFramesAreTheSameInAnyNumberOfBands() {
         var random = SplitMix64(seed: 2026)
         var differing: [Int] = []

@@ -358,7 +358,7 @@ public final class Context {
 
     /// Draws `stroke(_:paint:)` now when the pixels it can reach, within the clip, are at
     /// most `area`; false, having drawn nothing, when they are more. As
-    /// `fillNow(_:paint:rule:reachingAtMost:)`: the stroke's outline decides.
+    /// `fillNow(_:paint:rule:reachingAtMost:outlinedAtMost:)`: the stroke's outline decides.
     func strokeNow(_ path: Path, paint: Paint, reachingAtMost area: Int) -> Bool {
         guard prepareStroke(path) else { return true }
         let reach = rasterizer.bounds.intersection(state.clipBounds)
@@ -417,13 +417,16 @@ public final class Context {
     }
 
     /// Draws `fill(_:paint:rule:)` now when the pixels it can reach, within the clip, are
-    /// at most `area`; false, having drawn nothing, when they are more. For a context
-    /// with no shadow, whose surface no display list still holds (`Surface.willWrite()`).
+    /// at most `area` for a rectangle and `outlineArea` for any other path; false, having
+    /// drawn nothing, when they are more. For a context with no shadow, whose surface no
+    /// display list still holds (`Surface.willWrite()`).
     ///
     /// The outline is made first and its own bounds decide: cheaper than the path's
     /// bounding box, which a small shape took a fifth of its fill's time to work out. An
     /// outline too large is dropped, and the path is outlined again where it is drawn.
-    func fillNow(_ path: Path, paint: Paint, rule: FillRule, reachingAtMost area: Int) -> Bool {
+    func fillNow(_ path: Path, paint: Paint, rule: FillRule, reachingAtMost area: Int, outlinedAtMost outlineArea: Int)
+        -> Bool
+    {
         if state.transform.isAxisAligned, let r = path.rectangle {
             let device = state.transform.apply(to: r)
             guard reaches(device, atMost: area) else { return false }
@@ -434,7 +437,7 @@ public final class Context {
         var collector = OutlineCollector(rasterizer)
         path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
         let reach = rasterizer.bounds.intersection(state.clipBounds)
-        guard reach.isEmpty || reach.width * reach.height <= area else { return false }
+        guard reach.isEmpty || reach.width * reach.height <= outlineArea else { return false }
         self.paint(paint, rule: rule)
         return true
     }
