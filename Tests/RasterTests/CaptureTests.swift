@@ -55,6 +55,32 @@ import Testing
         return target
     }
 
+    /// A context that records draws a small shape at once into a surface that another
+    /// context's list has captured: that list still draws the surface as it was.
+    @Test func aShapeDrawnAtOnceIntoACapturedSurfaceLeavesTheCaptureAsItWas() throws {
+        let draws: [(String, (Context) -> Void)] = [
+            ("a circle", { $0.fill(Path(ellipseIn: Rect(x: 0, y: 0, width: 4, height: 4))) }),
+            ("a square path", { $0.fill(Path(rect: Rect(x: 0, y: 0, width: 4, height: 4))) }),
+            ("a stroke", { $0.stroke(Path(ellipseIn: Rect(x: 1, y: 1, width: 2, height: 2))) })
+        ]
+        let red = Pixel(argb: 0xffff_0000)
+        for (name, draw) in draws {
+            let source = try CaptureTests.swatch(CaptureTests.red)
+            let target = try Surface(width: 8, height: 8)
+            let c = Context(surface: target, threads: CaptureTests.threads, drawingAtOnceUpTo: 0)
+            c.draw(source, in: Rect(x: 0, y: 0, width: 8, height: 8))
+            let writer = Context(surface: source, threads: CaptureTests.threads)
+            writer.setFillColor(CaptureTests.blue)
+            writer.setStrokeColor(CaptureTests.blue)
+            writer.lineWidth = 2
+            draw(writer)
+            #expect(writer.recorder?.isEmpty == true, "\(name) is drawn at once")
+            #expect(source[2, 2] != red, "\(name) is drawn")
+            c.flush()
+            #expect(target[4, 4] == red, "\(name): the capture as it was")
+        }
+    }
+
     @Test(arguments: Write.allCases)
     func aSurfaceWrittenBeforeTheFlushIsDrawnAsItWas(write: Write) throws {
         let once = try CaptureTests.picture(threads: nil, write: write)

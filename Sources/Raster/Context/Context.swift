@@ -361,8 +361,8 @@ public final class Context {
     /// `fillNow(_:paint:rule:reachingAtMost:outlinedAtMost:)`: the stroke's outline decides.
     func strokeNow(_ path: Path, paint: Paint, reachingAtMost area: Int) -> Bool {
         guard prepareStroke(path) else { return true }
-        let reach = rasterizer.bounds.intersection(state.clipBounds)
-        guard reach.isEmpty || reach.width * reach.height <= area else { return false }
+        guard outlineReaches(atMost: area) else { return false }
+        surface.willWrite()
         self.paint(paint, rule: .nonZero)
         return true
     }
@@ -407,9 +407,7 @@ public final class Context {
             // threads took 1.7% more instructions.
             let shares = sharedEntry >= 0 && path.hasCurves
             if !shares || !loadSharedOutline() {
-                rasterizer.reset()
-                var collector = OutlineCollector(rasterizer)
-                path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+                outline(path)
                 if shares { keepSharedOutline() }
             }
             self.paint(paint, rule: rule)
@@ -418,8 +416,9 @@ public final class Context {
 
     /// Draws `fill(_:paint:rule:)` now when the pixels it can reach, within the clip, are
     /// at most `area` for a rectangle and `outlineArea` for any other path; false, having
-    /// drawn nothing, when they are more. For a context with no shadow, whose surface no
-    /// display list still holds (`Surface.willWrite()`).
+    /// drawn nothing, when they are more. For a context with no shadow; a display list
+    /// that still holds the surface is handed its copy (`Surface.willWrite()`) only when
+    /// the fill is drawn.
     ///
     /// The outline is made first and its own bounds decide: cheaper than the path's
     /// bounding box, which a small shape took a fifth of its fill's time to work out. An
@@ -430,16 +429,29 @@ public final class Context {
         if state.transform.isAxisAligned, let r = path.rectangle {
             let device = state.transform.apply(to: r)
             guard reaches(device, atMost: area) else { return false }
+            surface.willWrite()
             scanRect(device, paint: paint)
             return true
         }
+        outline(path)
+        guard outlineReaches(atMost: outlineArea) else { return false }
+        surface.willWrite()
+        self.paint(paint, rule: rule)
+        return true
+    }
+
+    /// Flattens `path` under the current transform into the rasterizer, in place of the
+    /// outline it held.
+    private func outline(_ path: Path) {
         rasterizer.reset()
         var collector = OutlineCollector(rasterizer)
         path.flatten(transform: state.transform, tolerance: Context.tolerance, into: &collector)
+    }
+
+    /// Whether the rasterizer's outline reaches at most `area` pixels within the clip.
+    private func outlineReaches(atMost area: Int) -> Bool {
         let reach = rasterizer.bounds.intersection(state.clipBounds)
-        guard reach.isEmpty || reach.width * reach.height <= outlineArea else { return false }
-        self.paint(paint, rule: rule)
-        return true
+        return reach.isEmpty || reach.width * reach.height <= area
     }
 
     /// Whether the pixels that device rectangle `r`, grown by one, reaches within the clip

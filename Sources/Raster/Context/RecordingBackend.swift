@@ -75,7 +75,6 @@ final class RecordingBackend: DrawingBackend {
     func fill(_ path: Path, paint: Paint, rule: FillRule, in context: Context) {
         // The outline's bounds decide (`Context.fillNow(_:paint:rule:reachingAtMost:outlinedAtMost:)`).
         if mayDrawAtOnce(context) {
-            context.surface.willWrite()
             if context.fillNow(
                 path, paint: paint, rule: rule, reachingAtMost: immediateArea, outlinedAtMost: immediateOutlineArea)
             {
@@ -98,7 +97,6 @@ final class RecordingBackend: DrawingBackend {
 
     func stroke(_ path: Path, paint: Paint, in context: Context) {
         if mayDrawAtOnce(context) {
-            context.surface.willWrite()
             if context.strokeNow(path, paint: paint, reachingAtMost: immediateOutlineArea) { return }
         }
         let m = context.state.stroke.reach
