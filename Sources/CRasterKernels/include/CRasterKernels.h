@@ -133,10 +133,11 @@ void crk_over_masked_avx2(uint32_t *dst, const uint8_t *mask, intptr_t count, ui
 /// (`words` words a row); the parts of a segment left of `left` or right of `right`
 /// count as vertical lines on those borders. A cell holds fixed-point windings, `1 <<
 /// shift` for a whole pixel, each addition rounded to the nearest (see Accumulate.c).
-/// Portable C: for every processor.
+/// Portable C: for every processor. With `wide` (only where `crk_has_avx2()`), four
+/// whole rows of a line are worked out at once in AVX2, giving the same cells.
 void crk_accumulate(const double *segments, intptr_t count, int32_t *cells, uint64_t *touched,
                     intptr_t left, intptr_t right, intptr_t pitch, intptr_t words, intptr_t top, intptr_t bottom,
-                    int shift);
+                    int shift, bool wide);
 
 /// Rows of the scan converter's accumulated cells turned into coverage and blended
 /// with `color` onto the pixels, as Raster's `Rasterizer` sweep hands runs to

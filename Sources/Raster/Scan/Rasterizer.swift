@@ -55,6 +55,11 @@ import Glibc
         unsafe touched.deallocate()
     }
 
+    /// Whether the accumulation works out four whole rows of a line at once where the
+    /// processor has AVX2; the cells are the same either way, and the tests turn it off
+    /// to compare the two.
+    var rowsAtOnce = true
+
     /// Told when a path's segments cannot be stored; the path then draws nothing.
     var onFailure: ((RasterError) -> Void)?
 
@@ -215,7 +220,7 @@ import Glibc
         // columns `left...right` and the rows `top..<bottom` before a cell is written.
         unsafe crk_accumulate(
             segments, segmentValues, cells, touched, left, right, pitch, words, top, bottom,
-            Int32(precision))
+            Int32(precision), rowsAtOnce && WideKernels.available)
     }
 
     /// Turns the accumulated cells of a band into runs of coverage, clearing them.
