@@ -43,18 +43,19 @@ static inline __m256i prefix8(__m256i v) {
  */
 __attribute__((target("avx2"), always_inline))
 static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k, bool opaque) {
-    intptr_t i = 0;
+    // A pointer to the end of the groups of eight: the loops' own work is one add and one compare.
+    const intptr_t i = count & ~(intptr_t)7;
+    __m256i *const end = (__m256i *)(dst + i);
     if (opaque) {
-        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), s);
+        for (__m256i *p = (__m256i *)dst; p < end; p++) _mm256_storeu_si256(p, s);
     } else {
-        for (; i + 8 <= count; i += 8) {
-            __m256i *p = (__m256i *)(dst + i);
+        for (__m256i *p = (__m256i *)dst; p < end; p++) {
             _mm256_storeu_si256(p, _mm256_add_epi32(scale8(_mm256_loadu_si256(p), k), s));
         }
     }
     // The last one to seven pixels one by one: a masked store is slow on some processors.
     const uint32_t s1 = (uint32_t)_mm256_extract_epi32(s, 0), k1 = (uint32_t)_mm256_extract_epi32(k, 0) & 0xffff;
-    for (; i < count; i++) dst[i] = s1 + scale1(dst[i], k1);
+    for (intptr_t j = i; j < count; j++) dst[j] = s1 + scale1(dst[j], k1);
 }
 
 /* Eight zeros then eight all-ones lanes: eight lanes loaded from `8 - j` on are the lanes from `j` on. */
