@@ -24,12 +24,14 @@ extension Path {
     public mutating func addRect(_ rect: Rect) {
         let r = rect.standardized
         guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        reserve(5)
-        move(to: Point(x: r.minX, y: r.minY))
-        addLine(to: Point(x: r.maxX, y: r.minY))
-        addLine(to: Point(x: r.maxX, y: r.maxY))
-        addLine(to: Point(x: r.minX, y: r.maxY))
-        closeSubpath()
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        let start = Point(x: x0, y: y0)
+        appendClosedSubpath(
+            [
+                .move(to: start), .line(to: Point(x: x1, y: y0)), .line(to: Point(x: x1, y: y1)),
+                .line(to: Point(x: x0, y: y1)), .closeSubpath
+            ],
+            start: start, finite: x1.isFinite && y1.isFinite)
     }
 
     /// Adds a closed rectangle with circular corners, clockwise on screen
@@ -44,25 +46,29 @@ extension Path {
         let radius = min(cornerRadius.isNaN ? 0 : max(cornerRadius, 0), r.width / 2, r.height / 2)
         if radius <= 0 { return addRect(r) }
         let k = radius * Path.kappa
-        reserve(10)
-        move(to: Point(x: r.minX + radius, y: r.minY))
-        addLine(to: Point(x: r.maxX - radius, y: r.minY))
-        addCurve(
-            to: Point(x: r.maxX, y: r.minY + radius),
-            control1: Point(x: r.maxX - radius + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + radius - k))
-        addLine(to: Point(x: r.maxX, y: r.maxY - radius))
-        addCurve(
-            to: Point(x: r.maxX - radius, y: r.maxY),
-            control1: Point(x: r.maxX, y: r.maxY - radius + k), control2: Point(x: r.maxX - radius + k, y: r.maxY))
-        addLine(to: Point(x: r.minX + radius, y: r.maxY))
-        addCurve(
-            to: Point(x: r.minX, y: r.maxY - radius),
-            control1: Point(x: r.minX + radius - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - radius + k))
-        addLine(to: Point(x: r.minX, y: r.minY + radius))
-        addCurve(
-            to: Point(x: r.minX + radius, y: r.minY),
-            control1: Point(x: r.minX, y: r.minY + radius - k), control2: Point(x: r.minX + radius - k, y: r.minY))
-        closeSubpath()
+        // Every x is one of these six, every y one of the next six.
+        let (x0, x1, x2, x3, x4, x5) = (
+            r.minX, r.minX + radius - k, r.minX + radius, r.maxX - radius, r.maxX - radius + k, r.maxX
+        )
+        let (y0, y1, y2, y3, y4, y5) = (
+            r.minY, r.minY + radius - k, r.minY + radius, r.maxY - radius, r.maxY - radius + k, r.maxY
+        )
+        let finite =
+            x1.isFinite && x2.isFinite && x3.isFinite && x4.isFinite && x5.isFinite && y1.isFinite && y2.isFinite
+            && y3.isFinite && y4.isFinite && y5.isFinite
+        let start = Point(x: x2, y: y0)
+        appendClosedSubpath(
+            [
+                .move(to: start), .line(to: Point(x: x3, y: y0)),
+                .curve(to: Point(x: x5, y: y2), control1: Point(x: x4, y: y0), control2: Point(x: x5, y: y1)),
+                .line(to: Point(x: x5, y: y3)),
+                .curve(to: Point(x: x3, y: y5), control1: Point(x: x5, y: y4), control2: Point(x: x4, y: y5)),
+                .line(to: Point(x: x2, y: y5)),
+                .curve(to: Point(x: x0, y: y3), control1: Point(x: x1, y: y5), control2: Point(x: x0, y: y4)),
+                .line(to: Point(x: x0, y: y2)),
+                .curve(to: start, control1: Point(x: x0, y: y1), control2: Point(x: x1, y: y0)),
+                .closeSubpath
+            ], start: start, finite: finite)
     }
 
     /// Adds the closed ellipse inscribed in a rectangle, as four cubic curves clockwise on
@@ -76,21 +82,22 @@ extension Path {
         let ry = r.height / 2
         let kx = rx * Path.kappa
         let ky = ry * Path.kappa
-        reserve(6)
-        move(to: Point(x: cx + rx, y: cy))
-        addCurve(
-            to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky),
-            control2: Point(x: cx + kx, y: cy + ry))
-        addCurve(
-            to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry),
-            control2: Point(x: cx - rx, y: cy + ky))
-        addCurve(
-            to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ky),
-            control2: Point(x: cx - kx, y: cy - ry))
-        addCurve(
-            to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kx, y: cy - ry),
-            control2: Point(x: cx + rx, y: cy - ky))
-        closeSubpath()
+        // Every x is one of these five, every y one of the next five.
+        let (x0, x1, x3, x4) = (cx - rx, cx - kx, cx + kx, cx + rx)
+        let (y0, y1, y3, y4) = (cy - ry, cy - ky, cy + ky, cy + ry)
+        let finite =
+            x0.isFinite && x1.isFinite && cx.isFinite && x3.isFinite && x4.isFinite && y0.isFinite && y1.isFinite
+            && cy.isFinite && y3.isFinite && y4.isFinite
+        let start = Point(x: x4, y: cy)
+        appendClosedSubpath(
+            [
+                .move(to: start),
+                .curve(to: Point(x: cx, y: y4), control1: Point(x: x4, y: y3), control2: Point(x: x3, y: y4)),
+                .curve(to: Point(x: x0, y: cy), control1: Point(x: x1, y: y4), control2: Point(x: x0, y: y3)),
+                .curve(to: Point(x: cx, y: y0), control1: Point(x: x0, y: y1), control2: Point(x: x1, y: y0)),
+                .curve(to: start, control1: Point(x: x3, y: y0), control2: Point(x: x4, y: y1)),
+                .closeSubpath
+            ], start: start, finite: finite)
     }
 
     /// The control-point distance of a cubic quarter circle of radius 1.

@@ -32,6 +32,26 @@ public struct Path: Hashable, Sendable {
         elements.append(element)
     }
 
+    /// Appends a closed subpath that a shape's builder made, `shape` starting with a move
+    /// to `start` and ending with a close: the same as adding its elements one by one.
+    /// When the builder has found every coordinate `finite`, the checks of those calls
+    /// are left out, and an empty path takes `shape` as its elements, so that
+    /// `Path(ellipseIn:)` and the like allocate once.
+    mutating func appendClosedSubpath(_ shape: [PathElement], start: Point, finite: Bool) {
+        if !finite {
+            for e in shape { add(e) }
+            return
+        }
+        if elements.isEmpty {
+            elements = shape
+        } else {
+            if case .move = elements.last { elements.removeLast() }
+            elements.append(contentsOf: shape)
+        }
+        currentPoint = start
+        subpathStart = start
+    }
+
     /// Starts a new subpath at `point` (`CGPathMoveToPoint`).
     public mutating func move(to point: Point) {
         guard point.isFinite else { return }
