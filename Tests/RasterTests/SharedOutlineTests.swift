@@ -134,4 +134,27 @@ import Testing
         #expect(b.load(c.outline))
         #expect(!b.isValid && b.bounds.isEmpty)
     }
+
+    @Test func eachSharedEntryKeepsItsOwnOutlineAndNoOtherEntryKeepsOne() {
+        func outline(_ rect: Rect) -> Outline {
+            let r = Rasterizer()
+            var collector = OutlineCollector(r)
+            Path(ellipseIn: rect).flatten(transform: .identity, tolerance: Context.tolerance, into: &collector)
+            return r.outline
+        }
+        let shared = [false, true, false, true, true, false]
+        let outlines = SharedOutlines(shared: shared)
+        let kept = (0..<shared.count).map { outline(Rect(x: 1, y: Double($0), width: 30 + Double($0), height: 20)) }
+        for entry in 0..<shared.count { outlines.keep(kept[entry], for: entry) }
+        // A second keep for an entry leaves the first.
+        outlines.keep(kept[0], for: 3)
+        for entry in 0..<shared.count {
+            #expect(outlines.isShared(entry) == shared[entry])
+            #expect(outlines.outline(of: entry)?.values == (shared[entry] ? kept[entry].values : nil))
+        }
+        for entry in [-1, shared.count, 100] {
+            outlines.keep(kept[1], for: entry)
+            #expect(!outlines.isShared(entry) && outlines.outline(of: entry) == nil)
+        }
+    }
 }

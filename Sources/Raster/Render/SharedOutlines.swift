@@ -7,13 +7,23 @@ import Synchronization
 ///
 /// Two bands that outline the same path at once both keep it; the first kept stays.
 package final class SharedOutlines: Sendable {
-    /// For each entry of the list, whether its outline may be shared (it crosses more
-    /// than one band).
-    private let shared: [Bool]
-    private let kept = Mutex<[Int: Outline]>([:])
+    /// For each entry of the list, its slot in `kept` when its outline may be shared (it
+    /// crosses more than one band), else -1.
+    private let slots: [Int32]
+    /// The outlines kept, one slot for each shared entry: indexed, not hashed, as a
+    /// lookup is made for every band a shared path crosses.
+    private let kept: Mutex<[Outline?]>
 
     /// Outlines shared for the entries marked in `shared` (indices into the list).
-    init(shared: [Bool]) { self.shared = shared }
+    init(shared: [Bool]) {
+        var count: Int32 = 0
+        slots = shared.map { isShared in
+            guard isShared else { return -1 }
+            defer { count += 1 }
+            return count
+        }
+        kept = Mutex([Outline?](repeating: nil, count: Int(count)))
+    }
 
     private static let on = Atomic(true)
 
@@ -25,15 +35,25 @@ package final class SharedOutlines: Sendable {
     package static func use(_ sharing: Bool) { on.store(sharing, ordering: .relaxed) }
 
     /// Whether `entry`'s outline may be shared.
-    func isShared(_ entry: Int) -> Bool { entry < shared.count && shared[entry] }
+    func isShared(_ entry: Int) -> Bool { slot(entry) != nil }
 
     /// The outline of `entry`, once a band has kept it.
-    func outline(of entry: Int) -> Outline? { kept.withLock { $0[entry] } }
+    func outline(of entry: Int) -> Outline? {
+        guard let slot = slot(entry) else { return nil }
+        return kept.withLock { $0[slot] }
+    }
 
-    /// Keeps the outline of `entry`, unless another band kept it first.
+    /// Keeps the outline of `entry`, unless another band kept it first (or it is not
+    /// shared).
     func keep(_ outline: Outline, for entry: Int) {
+        guard let slot = slot(entry) else { return }
         kept.withLock { k in
-            if k[entry] == nil { k[entry] = outline }
+            if k[slot] == nil { k[slot] = outline }
         }
+    }
+
+    private func slot(_ entry: Int) -> Int? {
+        guard entry >= 0, entry < slots.count, slots[entry] >= 0 else { return nil }
+        return Int(slots[entry])
     }
 }
