@@ -27,6 +27,8 @@ import Testing
             for bands in [nil, 2, 7] {
                 let many = Scene.makeCanvas()
                 let c = Context(surface: many, threads: BandTests.threads, drawingAtOnceUpTo: 0)
+                // The whole list in the bands asked for, none of it drawn before.
+                (c.backend as? RecordingBackend)?.longList = (.max, 0)
                 random = SplitMix64(seed: 7)
                 scene.draw(into: c, size: size, count: count, random: &random)
                 // Nothing lands before the flush.

@@ -7,7 +7,9 @@ extension Context {
     ///
     /// Until `flush()` the surface does not change, but for small fills and strokes made
     /// while nothing is recorded, which bands would not speed up: those are drawn at once,
-    /// on the calling thread, in the order made. A surface drawn into the context is
+    /// on the calling thread, in the order made; and for a long list of small operations
+    /// outside layers (a thousand or more), which is drawn in bands as soon as it is that
+    /// long, while what it reads is still in the caches. A surface drawn into the context is
     /// drawn as it was when drawn, even if it is written again before `flush()` (it is
     /// copied then, and only then). With one thread the context draws at once, as
     /// `init(surface:)`. Core Graphics has no such context; `flush()` is named after

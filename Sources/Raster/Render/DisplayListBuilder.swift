@@ -81,7 +81,12 @@ final class DisplayListBuilder {
     /// Whether a transparency layer begun is not yet ended: the list cannot be drawn yet.
     var hasOpenLayer: Bool { !open.isEmpty }
 
+    /// The device pixels the operations outside layers reach, added up (a layer counts
+    /// as its area): what the list asks of the bands.
+    private(set) var reachedArea = 0
+
     func append(_ command: consuming DisplayList.Command, state: GraphicsState, reach: IntRect) {
+        if open.isEmpty && !reach.isEmpty { reachedArea += reach.width * reach.height }
         var taken = DisplayList.Entries()
         swap(&taken, &entries)
         let n = taken.states.count
@@ -92,6 +97,7 @@ final class DisplayListBuilder {
 
     func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect, shadow: GroupShadowSource?) {
         let start = count
+        if open.isEmpty && !reach.isEmpty { reachedArea += reach.width * reach.height }
         withOpen { $0.append(start) }
         append(.beginLayer(area: area, end: -1, whole: state.shadow != nil, shadow: shadow), state: state, reach: reach)
     }
@@ -144,6 +150,7 @@ final class DisplayListBuilder {
         var b: [Int] = []
         swap(&b, &self.blurs)
         withOpen { $0.removeAll() }
+        reachedArea = 0
         reserve()
         return DisplayList(entries: e, unsplit: u, blurs: b)
     }
