@@ -49,9 +49,9 @@ import Testing
         for c in [single, banded] {
             c.setFillColor(red)
             c.fill(Rect(x: 10.25, y: 10.5, width: 20, height: 20))
-            c.fill(Path(ellipseIn: Rect(x: 40, y: 40, width: 30, height: 24)))
+            c.fill(Path(ellipseIn: Rect(x: 40, y: 40, width: 12, height: 10)))
             c.setStrokeColor(red)
-            c.stroke(Path(roundedRect: Rect(x: 80, y: 30, width: 40, height: 40), cornerRadius: 8))
+            c.stroke(Path(rect: Rect(x: 80, y: 30, width: 40, height: 40)))
         }
         // Too small to gain from bands, with nothing recorded before them: on the caller.
         #expect(banded.recorder?.isEmpty == true)
@@ -89,8 +89,8 @@ import Testing
         let large: [(String, (Context) -> Void)] = [
             ("a circle", { $0.fill(Path(ellipseIn: Rect(x: 20, y: 20, width: 200, height: 180))) }),
             (
-                "a stroke",
-                { $0.stroke(Path(roundedRect: Rect(x: 30, y: 40, width: 300, height: 200), cornerRadius: 20)) }
+                "a stroke of lines",
+                { $0.stroke(Path(rect: Rect(x: 30, y: 40, width: 300, height: 200))) }
             ),
             (
                 "a gradient rectangle",
@@ -127,7 +127,7 @@ import Testing
     }
 
     /// Rectangles are drawn at once up to `defaultImmediateArea` pixels, other outlines
-    /// up to a quarter of it: a 60-pixel square is drawn at once, a 60-pixel circle
+    /// up to a quarter of it: a 60-pixel square is drawn at once, a 60-pixel star
     /// recorded, a 40-pixel one drawn at once.
     @Test func outlinesAreDrawnAtOnceUpToAQuarterOfTheRectangles() {
         let one = Scene.makeCanvas()
@@ -139,15 +139,63 @@ import Testing
             end: Point(x: 0, y: 160), options: .extendBoth)
         for c in [single, banded] {
             c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
-            c.fill(Path(ellipseIn: Rect(x: 10.5, y: 10, width: 40, height: 40)))
+            c.fill(Scene.pentagram(30.5, 30, 20))
             c.fill(Rect(x: 100.5, y: 10.25, width: 60, height: 60))
             c.fill(Path(rect: Rect(x: 200.5, y: 100, width: 60, height: 60)), paint: paint)
         }
-        #expect(banded.recorder?.isEmpty == true, "a 40-pixel circle and 60-pixel squares")
-        for c in [single, banded] { c.fill(Path(ellipseIn: Rect(x: 300.5, y: 300, width: 60, height: 60))) }
-        #expect(banded.recorder?.entries.commands.count == 1, "a 60-pixel circle")
+        #expect(banded.recorder?.isEmpty == true, "a 40-pixel star and 60-pixel squares")
+        for c in [single, banded] { c.fill(Scene.pentagram(330.5, 330, 30)) }
+        #expect(banded.recorder?.entries.commands.count == 1, "a 60-pixel star")
         banded.flush()
         #expect(many == one)
+    }
+
+    /// An outline's segments count too: a 16-pixel circle (24 segments) is recorded, a
+    /// 12-pixel one (20) drawn at once, though both reach far fewer pixels than the area
+    /// allowed; so is a circle the clip cuts, whose segments outside it cost little.
+    @Test func anOutlinesSegmentsCountAsPixels() {
+        let one = Scene.makeCanvas()
+        let many = Scene.makeCanvas()
+        let single = Context(surface: one)
+        let banded = Context(surface: many, threads: BandTests.threads)
+        for c in [single, banded] {
+            c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
+            c.fill(Path(ellipseIn: Rect(x: 10.5, y: 10, width: 12, height: 12)))
+            c.saveGState()
+            c.clip(to: Rect(x: 100, y: 100, width: 30, height: 30))
+            c.fill(Path(ellipseIn: Rect(x: 90.5, y: 90, width: 100, height: 100)))
+            c.restoreGState()
+        }
+        #expect(banded.recorder?.isEmpty == true, "a 12-pixel circle, and a large one clipped")
+        for c in [single, banded] { c.fill(Path(ellipseIn: Rect(x: 300.5, y: 300, width: 16, height: 16))) }
+        #expect(banded.recorder?.entries.commands.count == 1, "a 16-pixel circle")
+        banded.flush()
+        #expect(many == one)
+        #expect(one.words.contains { $0 != 0 })
+    }
+
+    /// A stroke of curves is recorded however small; a small stroke of lines is drawn at
+    /// once.
+    @Test func aStrokeOfCurvesIsRecorded() {
+        let one = Scene.makeCanvas()
+        let many = Scene.makeCanvas()
+        let single = Context(surface: one)
+        let banded = Context(surface: many, threads: BandTests.threads)
+        for c in [single, banded] {
+            c.setStrokeColor(Color(red: 0.7, green: 0.2, blue: 0.3, alpha: 0.9))
+            c.lineWidth = 2
+            c.stroke(Path(rect: Rect(x: 10.5, y: 10, width: 8, height: 8)))
+        }
+        #expect(banded.recorder?.isEmpty == true, "a small square's stroke")
+        // A short arc, whose outline of a few segments would be drawn at once.
+        var arc = Path()
+        arc.move(to: Point(x: 40.5, y: 40))
+        arc.addQuadCurve(to: Point(x: 44.5, y: 40), control: Point(x: 42.5, y: 41))
+        for c in [single, banded] { c.stroke(arc) }
+        #expect(banded.recorder?.entries.commands.count == 1, "a short arc's stroke")
+        banded.flush()
+        #expect(many == one)
+        #expect(one.words.contains { $0 != 0 })
     }
 
     @Test func twoHundredRandomFramesAreTheSameInAnyNumberOfBands() {

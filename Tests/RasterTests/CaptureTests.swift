@@ -61,7 +61,7 @@ import Testing
         let draws: [(String, (Context) -> Void)] = [
             ("a circle", { $0.fill(Path(ellipseIn: Rect(x: 0, y: 0, width: 4, height: 4))) }),
             ("a square path", { $0.fill(Path(rect: Rect(x: 0, y: 0, width: 4, height: 4))) }),
-            ("a stroke", { $0.stroke(Path(ellipseIn: Rect(x: 1, y: 1, width: 2, height: 2))) })
+            ("a stroke", { $0.stroke(Path(rect: Rect(x: 1, y: 1, width: 2, height: 2))) })
         ]
         let red = Pixel(argb: 0xffff_0000)
         for (name, draw) in draws {

@@ -77,6 +77,9 @@ import Glibc
     /// Whether no segment has been added.
     var isEmpty: Bool { segmentValues == 0 }
 
+    /// How many segments have been added since the last `reset()`.
+    var segmentCount: Int { segmentValues / 4 }
+
     /// Whether no coordinate was NaN and no segment was lost for want of memory since the
     /// last `reset()`.
     var isValid: Bool { !invalid }
