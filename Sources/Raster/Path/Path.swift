@@ -18,12 +18,6 @@ public struct Path: Hashable, Sendable {
     /// Whether the path has no elements (`CGPathIsEmpty`).
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// Makes room for `count` more elements, so that a shape built element by element
-    /// allocates once.
-    mutating func reserve(_ count: Int) {
-        elements.reserveCapacity(elements.count + count)
-    }
-
     /// Appends one element. A path's first element makes room for eight: a small shape
     /// built by hand (a star, an arrow) then allocates once, not at one, two, four and
     /// eight elements.
