@@ -34,6 +34,10 @@ import Testing
             }
             if trial % 9 == 3 { h = random.unit() }
             if trial % 13 == 4 { w = random.unit() }
+            if trial % 7 == 5 {
+                // On whole pixels on every edge: straight to the block loop.
+                (x, y, w, h) = (x.rounded(), y.rounded(), w.rounded(), h.rounded())
+            }
             let clip =
                 trial % 3 == 1
                 ? IntRect(x0: 7, y0: 5, x1: size - 11, y1: size - 3)
@@ -101,6 +105,24 @@ import Testing
         #expect(huge == IntRect(x0: 0, y0: 0, x1: 16, y1: 4))
         #expect(s[0, 0] == Pixel(argb: 0x8000_0080) && s[15, 3] == Pixel(argb: 0x8000_0080))
         #expect(s[7, 2] == Pixel(argb: 0xff00_00ff) && s[7, 4] == Pixel(argb: 0))
+    }
+
+    @Test func wholeNumbersAreFoundWithoutTheCLibrary() {
+        // `Context.wholeNumber` against `rounded(.down)` and `Int(_:)`: whole numbers
+        // within its range and nothing else, NaN, infinities and fractions included.
+        var random = SplitMix64(seed: 5)
+        var values: [Double] = [
+            0, -0.0, 1, -1, 3_999_999, -3_999_999, 4e6, -4e6, 0.5, -0.5, 1e-300, -1e-300, 2.000_000_000_000_1,
+            .nan, .infinity, -.infinity, .ulpOfOne, 1 - .ulpOfOne, 0x1p51, 0x1.8p52
+        ]
+        for _ in 0..<2000 {
+            let v = (random.unit() - 0.5) * 9e6
+            values += [v, v.rounded(.down), v.rounded(.up) + 1]
+        }
+        for v in values {
+            let expected = v.rounded(.down) == v && abs(v) < 4e6 ? Int(v) : nil
+            #expect(Context.wholeNumber(v) == expected, "\(v)")
+        }
     }
 
     /// A random word made a valid premultiplied pixel: each colour at most the alpha.

@@ -580,14 +580,11 @@ public final class Context {
     /// False, having drawn nothing, for any other rectangle or state.
     @inline(__always)
     private func blendOnWholePixels(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, color: Color) -> Bool {
+        // Whole pixels first, which a rectangle off them fails at once.
+        guard let ix0 = Context.wholeNumber(x0), let iy0 = Context.wholeNumber(y0),
+            let ix1 = Context.wholeNumber(x1), let iy1 = Context.wholeNumber(y1)
+        else { return false }
         guard state.clipMask == nil, state.blendMode == .normal, WideKernels.available else { return false }
-        // Also false for NaN; inside the range that `Int` holds.
-        guard x0 > -4e6, y0 > -4e6, x1 < 4e6, y1 < 4e6 else { return false }
-        let ix0 = Int(x0)
-        let iy0 = Int(y0)
-        let ix1 = Int(x1)
-        let iy1 = Int(y1)
-        guard Double(ix0) == x0, Double(iy0) == y0, Double(ix1) == x1, Double(iy1) == y1 else { return false }
         let box = state.clipBounds.intersection(IntRect(x0: ix0, y0: iy0, x1: ix1, y1: iy1))
         guard !box.isEmpty else { return true }
         let pixel = solidPixel(color)
@@ -600,6 +597,18 @@ public final class Context {
             lead: box.x0)
         noteDrawn(box)
         return true
+    }
+
+    /// `v` as an `Int` when it is a whole number within 4,000,000 of 0, else nil (NaN
+    /// included), in a few instructions: `rounded(.down)` is a call to the C library on
+    /// the processors the code is built for, and `Int(_:)` checks its range. Below 2^51,
+    /// `v + 1.5 x 2^52` keeps no fraction: taking 1.5 x 2^52 away again gives `v` rounded
+    /// to a whole number, and the sum's low 52 bits hold it plus 2^51.
+    @inline(__always)
+    static func wholeNumber(_ v: Double) -> Int? {
+        let shifted = v + 0x1.8p52
+        guard abs(v) < 4e6, shifted - 0x1.8p52 == v else { return nil }
+        return Int(truncatingIfNeeded: shifted.bitPattern & (1 << 52 - 1)) - 1 << 51
     }
 
     /// Source-over of `color` on a device rectangle off whole pixels, at least one column
