@@ -10,6 +10,14 @@ import Testing
     /// Shared by the tests: threads are started once.
     static let threads = RenderThreads(count: 3)
 
+    /// Two fresh canvases, the first drawn by a context on the caller alone, the second by
+    /// one in bands on `threads`.
+    static func pair() -> (one: Surface, many: Surface, single: Context, banded: Context) {
+        let one = Scene.makeCanvas()
+        let many = Scene.makeCanvas()
+        return (one, many, Context(surface: one), Context(surface: many, threads: threads))
+    }
+
     @Test func threadsAreStartedAsAsked() {
         #expect(BandTests.threads.count == 3)
         #expect(RenderThreads(count: 1).count == 1)
@@ -41,10 +49,7 @@ import Testing
     }
 
     @Test func smallShapesAreDrawnAtOnceUntilSomethingIsRecorded() throws {
-        let one = Scene.makeCanvas()
-        let many = Scene.makeCanvas()
-        let single = Context(surface: one)
-        let banded = Context(surface: many, threads: BandTests.threads)
+        let (one, many, single, banded) = BandTests.pair()
         let red = Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 0.7)
         for c in [single, banded] {
             c.setFillColor(red)
@@ -98,10 +103,7 @@ import Testing
             )
         ]
         for (name, draw) in large {
-            let one = Scene.makeCanvas()
-            let many = Scene.makeCanvas()
-            let single = Context(surface: one)
-            let banded = Context(surface: many, threads: BandTests.threads)
+            let (one, many, single, banded) = BandTests.pair()
             for c in [single, banded] {
                 c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
                 c.setStrokeColor(Color(red: 0.7, green: 0.2, blue: 0.3, alpha: 0.9))
@@ -130,10 +132,7 @@ import Testing
     /// up to a quarter of it: a 60-pixel square is drawn at once, a 60-pixel star
     /// recorded, a 40-pixel one drawn at once.
     @Test func outlinesAreDrawnAtOnceUpToAQuarterOfTheRectangles() {
-        let one = Scene.makeCanvas()
-        let many = Scene.makeCanvas()
-        let single = Context(surface: one)
-        let banded = Context(surface: many, threads: BandTests.threads)
+        let (one, many, single, banded) = BandTests.pair()
         let paint = Paint.linearGradient(
             Gradient(colors: [.red, .blue], locations: [0, 1]), start: Point(x: 0, y: 100),
             end: Point(x: 0, y: 160), options: .extendBoth)
@@ -154,10 +153,7 @@ import Testing
     /// 12-pixel one (20) drawn at once, though both reach far fewer pixels than the area
     /// allowed; so is a circle the clip cuts, whose segments outside it cost little.
     @Test func anOutlinesSegmentsCountAsPixels() {
-        let one = Scene.makeCanvas()
-        let many = Scene.makeCanvas()
-        let single = Context(surface: one)
-        let banded = Context(surface: many, threads: BandTests.threads)
+        let (one, many, single, banded) = BandTests.pair()
         for c in [single, banded] {
             c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
             c.fill(Path(ellipseIn: Rect(x: 10.5, y: 10, width: 12, height: 12)))
@@ -177,10 +173,7 @@ import Testing
     /// A stroke of curves is recorded however small; a small stroke of lines is drawn at
     /// once.
     @Test func aStrokeOfCurvesIsRecorded() {
-        let one = Scene.makeCanvas()
-        let many = Scene.makeCanvas()
-        let single = Context(surface: one)
-        let banded = Context(surface: many, threads: BandTests.threads)
+        let (one, many, single, banded) = BandTests.pair()
         for c in [single, banded] {
             c.setStrokeColor(Color(red: 0.7, green: 0.2, blue: 0.3, alpha: 0.9))
             c.lineWidth = 2
