@@ -48,12 +48,13 @@ final class RecordingBackend: DrawingBackend {
     func draw(_ command: DisplayList.Command, in context: Context) {
         let state = context.state
         switch command {
+        // These three look at the list's length themselves.
         case .fill(let path, let paint, let rule):
-            fill(path, paint: paint, rule: rule, in: context)
+            return fill(path, paint: paint, rule: rule, in: context)
         case .fillRect(let rect, let color):
-            fill(rect, color: color, in: context)
+            return fill(rect, color: color, in: context)
         case .stroke(let path, let paint):
-            stroke(path, paint: paint, in: context)
+            return stroke(path, paint: paint, in: context)
         case .image(_, let rect):
             record(command, reach: reach(of: rect.standardized, margin: 1, in: state), state: state)
         case .coverage(_, let width, let height, let x, let y, _):
