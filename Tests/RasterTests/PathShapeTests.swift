@@ -95,44 +95,37 @@ import Testing
     }
 
     @Test(arguments: rects) func anEllipseIsTheOneItsCallsMake(rect: Rect) {
-        for start in PathShapeTests.starts {
-            var built = start
-            built.addEllipse(in: rect)
-            var byCalls = start
-            PathShapeTests.ellipseByCalls(&byCalls, rect)
-            #expect(built == byCalls)
-        }
-        var byCalls = Path()
-        PathShapeTests.ellipseByCalls(&byCalls, rect)
-        #expect(Path(ellipseIn: rect) == byCalls)
+        PathShapeTests.expectSame(
+            { $0.addEllipse(in: rect) }, Path(ellipseIn: rect), { PathShapeTests.ellipseByCalls(&$0, rect) })
     }
 
     @Test(arguments: rects) func aRectangleIsTheOneItsCallsMake(rect: Rect) {
-        for start in PathShapeTests.starts {
-            var built = start
-            built.addRect(rect)
-            var byCalls = start
-            PathShapeTests.rectByCalls(&byCalls, rect)
-            #expect(built == byCalls)
-        }
-        var byCalls = Path()
-        PathShapeTests.rectByCalls(&byCalls, rect)
-        #expect(Path(rect: rect) == byCalls)
+        PathShapeTests.expectSame({ $0.addRect(rect) }, Path(rect: rect), { PathShapeTests.rectByCalls(&$0, rect) })
     }
 
     @Test(arguments: rects) func aRoundedRectangleIsTheOneItsCallsMake(rect: Rect) {
         for radius in [0, 2.5, 7, 1e300, -1, Double.nan] {
-            for start in PathShapeTests.starts {
-                var built = start
-                built.addRoundedRect(in: rect, cornerRadius: radius)
-                var byCalls = start
-                PathShapeTests.roundedRectByCalls(&byCalls, rect, radius)
-                #expect(built == byCalls, "radius \(radius)")
-            }
-            var byCalls = Path()
-            PathShapeTests.roundedRectByCalls(&byCalls, rect, radius)
-            #expect(Path(roundedRect: rect, cornerRadius: radius) == byCalls, "radius \(radius)")
+            PathShapeTests.expectSame(
+                { $0.addRoundedRect(in: rect, cornerRadius: radius) }, Path(roundedRect: rect, cornerRadius: radius),
+                { PathShapeTests.roundedRectByCalls(&$0, rect, radius) }, "radius \(radius)")
         }
+    }
+
+    /// A shape added by its builder (`add`) after each of `starts`, and made on its own
+    /// (`made`), against the same shape drawn by path calls (`byCalls`).
+    static func expectSame(
+        _ add: (inout Path) -> Void, _ made: Path, _ byCalls: (inout Path) -> Void, _ comment: Comment? = nil
+    ) {
+        for start in starts {
+            var built = start
+            add(&built)
+            var called = start
+            byCalls(&called)
+            #expect(built == called, comment)
+        }
+        var called = Path()
+        byCalls(&called)
+        #expect(made == called, comment)
     }
 
     /// The overflowing rectangles do take the checked way: some of their points are dropped,
