@@ -412,6 +412,39 @@ import Testing
         #expect(before.allSatisfy { $0 != nil })
         #expect(before == after, "ticks \(before) then \(after)")
     }
+
+    /// A context made on the threads wakes the helpers to wait for its bands awake; one
+    /// that hands out none leaves them to park again a moment later.
+    @Test func warmedThreadsParkAgainWithoutWork() throws {
+        let pool = RenderThreads(count: 2)
+        let s = try Surface(width: 64, height: 64)
+        for _ in 0..<3 { _ = Context(surface: s, threads: pool) }
+        usleep(100_000)
+        let ids = pool.helperIDs
+        #expect(ids.count == 1)
+        let before = ids.map(RenderThreads.processorTicks)
+        usleep(300_000)
+        let after = ids.map(RenderThreads.processorTicks)
+        #expect(before.allSatisfy { $0 != nil })
+        #expect(before == after, "ticks \(before) then \(after)")
+    }
+
+    /// Threads dropped while their helpers wait awake stop, and warmed helpers still take
+    /// part in the work handed out next.
+    @Test func warmedThreadsWorkAndStop() throws {
+        for _ in 0..<20 {
+            let pool = RenderThreads(count: 2)
+            pool.warm()
+        }
+        let pool = RenderThreads(count: 2)
+        let s = try Surface(width: 300, height: 300)
+        let c = Context(surface: s, threads: pool, drawingAtOnceUpTo: 0)
+        let runs = pool.sharedRuns
+        for i in 0..<200 { c.fill(Path(ellipseIn: Rect(x: Double(i), y: Double(i), width: 90, height: 90))) }
+        c.flush()
+        #expect(pool.sharedRuns == runs + 1)
+        #expect(s[150, 150].a == 255)
+    }
 }
 
 /// A frame of random drawing that uses every recorded operation: fills, rectangles,

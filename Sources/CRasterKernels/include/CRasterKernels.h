@@ -22,6 +22,14 @@
 #include <emmintrin.h>
 #endif
 
+/// Tells the processor that the calling thread is waiting in a loop (x86's `pause`),
+/// which spares the other threads of its core and the memory bus; nothing elsewhere.
+static inline void crk_spin_pause(void) {
+#if defined(__SSE2__)
+    _mm_pause();
+#endif
+}
+
 /// `floor(x)` as an integer, for `x` well inside the range of `intptr_t` (callers clamp
 /// coordinates and turn NaN away first). Swift's conversion from Double checks the range
 /// on every call, and baseline x86-64 has no rounding instruction.

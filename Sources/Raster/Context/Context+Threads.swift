@@ -23,6 +23,8 @@ extension Context {
     /// operation (for tests of the bands).
     package convenience init(surface: Surface, threads: RenderThreads, drawingAtOnceUpTo area: Int) {
         if threads.count > 1 {
+            // The helpers wait awake while the frame is recorded, to take its bands at once.
+            threads.warm()
             self.init(surface: surface, backend: RecordingBackend(threads: threads, immediateArea: area))
         } else {
             self.init(surface: surface)

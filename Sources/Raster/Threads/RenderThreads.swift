@@ -1,8 +1,12 @@
+import CRasterKernels
 import Glibc
+import Synchronization
 
 /// Threads that draw the bands of a frame together (see `Context.init(surface:threads:)`):
 /// started once, when the value is made, and parked on a condition variable while there
-/// is nothing to draw, so an idle program uses no processor time. The thread that asks
+/// is nothing to draw, so an idle program uses no processor time. While a context made
+/// on them records, they wait awake for a millisecond at most, so as to take its bands
+/// at once. The thread that asks
 /// for work takes part in it, so `count` threads make `count - 1` helpers. Dropping the
 /// value stops and joins its helpers. Core Graphics has no such type: its contexts draw
 /// on the calling thread only.
@@ -71,6 +75,14 @@ public final class RenderThreads: @unchecked Sendable {
         }
     }
 
+    /// Wakes the helpers, to wait awake for work for a moment (`Crew.warmSpin`) instead
+    /// of parked: called when a frame begins to be recorded, so that when its bands are
+    /// handed out the helpers take them at once, without waking first.
+    func warm() {
+        guard count > 1 else { return }
+        crew.warm()
+    }
+
     /// `VITRINE_THREADS` when it holds a number from 1 to 64, else the processors
     /// available, at most 8.
     package static func defaultCount() -> Int {
@@ -132,6 +144,11 @@ extension String {
     /// Helpers that took the current job and have not let it go.
     private var holders = 0
     private var stopping = false
+    /// How many times `warm()` was called.
+    private var warmth = 0
+    /// The generation, also readable without the mutex: what a helper waiting awake
+    /// watches.
+    private let announced = Atomic<Int>(0)
     /// The helpers' kernel thread ids, as they start.
     private var ids: [Int32] = []
     /// How many helpers have started: each takes the next number, from 1, to tell the
@@ -163,6 +180,29 @@ extension String {
     /// Lets the crew serve another caller.
     func release() { entry.unlock() }
 
+    /// How long a helper woken by `warm()` waits awake for work, in seconds, before it
+    /// parks again: longer than the gallery's page takes to record (0.2-0.45 ms on two
+    /// threads), short enough that a context that never hands out bands costs little.
+    static let warmSpin = 0.001
+
+    /// Wakes the parked helpers to wait awake for the next job.
+    func warm() {
+        monitor.lock()
+        warmth &+= 1
+        monitor.broadcast(Crew.wake)
+        monitor.unlock()
+    }
+
+    /// Waits awake, without the mutex, until a job later than `seen` is announced or
+    /// `warmSpin` has passed.
+    private func spin(after seen: Int) {
+        let deadline = FlushTimeline.now() + Crew.warmSpin
+        while announced.load(ordering: .acquiring) == seen {
+            for _ in 0..<64 { crk_spin_pause() }
+            if FlushTimeline.now() > deadline { return }
+        }
+    }
+
     /// Asks the helpers to end once they are parked.
     func stop() {
         monitor.lock()
@@ -180,6 +220,7 @@ extension String {
         next = 0
         generation &+= 1
         let mine = generation
+        announced.store(mine, ordering: .releasing)
         monitor.broadcast(Crew.wake)
         monitor.unlock()
         take(generation: mine, thread: 0)
@@ -213,10 +254,21 @@ extension String {
         if let id = Crew.currentThreadID() { ids.append(id) }
         started += 1
         let me = started
+        var warmed = 0
         while true {
-            while generation == seen && !stopping { monitor.wait(Crew.wake) }
+            while generation == seen && !stopping && warmth == warmed { monitor.wait(Crew.wake) }
             if stopping { break }
+            if generation == seen {
+                // Woken to wait awake for the job about to come.
+                warmed = warmth
+                monitor.unlock()
+                spin(after: seen)
+                monitor.lock()
+                continue
+            }
             seen = generation
+            // A job ends the wait that warming asked for.
+            warmed = warmth
             guard job != nil else { continue }
             // Counted while it may hold the job, so that `run` returns only after.
             holders += 1
