@@ -6,10 +6,9 @@ import Synchronization
 /// started once, when the value is made, and parked on a condition variable while there
 /// is nothing to draw, so an idle program uses no processor time. While a context made
 /// on them records, they wait awake for a millisecond at most, so as to take its bands
-/// at once. The thread that asks
-/// for work takes part in it, so `count` threads make `count - 1` helpers. Dropping the
-/// value stops and joins its helpers. Core Graphics has no such type: its contexts draw
-/// on the calling thread only.
+/// at once. The thread that asks for work takes part in it, so `count` threads make
+/// `count - 1` helpers. Dropping the value stops and joins its helpers. Core Graphics
+/// has no such type: its contexts draw on the calling thread only.
 public final class RenderThreads: @unchecked Sendable {
     /// How many threads draw a frame, the caller's included: 1 to 64.
     public let count: Int
@@ -78,10 +77,7 @@ public final class RenderThreads: @unchecked Sendable {
     /// Wakes the helpers, to wait awake for work for a moment (`Crew.warmSpin`) instead
     /// of parked: called when a frame begins to be recorded, so that when its bands are
     /// handed out the helpers take them at once, without waking first.
-    func warm() {
-        guard count > 1 else { return }
-        crew.warm()
-    }
+    func warm() { crew.warm() }
 
     /// `VITRINE_THREADS` when it holds a number from 1 to 64, else the processors
     /// available, at most 8.
