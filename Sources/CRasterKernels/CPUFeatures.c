@@ -30,7 +30,7 @@ static bool detect_avx512(void) {
     return (b & bit_AVX512F) != 0 && (b & bit_AVX512BW) != 0;
 }
 
-static bool has_avx2;
+bool crk_avx2_flag;
 /// Whether the AVX-512 steps may run, and whether they do (`crk_use_avx512`).
 static bool can_avx512;
 static bool has_avx512;
@@ -45,12 +45,10 @@ static bool turned_off(const char *name) {
 /// AVX-512 steps with them), so that the portable path can be tested and measured on a
 /// machine that has AVX2; `VITRINE_NO_AVX512` turns off the AVX-512 steps alone.
 __attribute__((constructor)) static void read_features(void) {
-    has_avx2 = !turned_off("VITRINE_NO_AVX2") && detect_avx2();
-    can_avx512 = has_avx2 && detect_avx512();
+    crk_avx2_flag = !turned_off("VITRINE_NO_AVX2") && detect_avx2();
+    can_avx512 = crk_avx2_flag && detect_avx512();
     has_avx512 = can_avx512 && !turned_off("VITRINE_NO_AVX512");
 }
-
-bool crk_has_avx2(void) { return has_avx2; }
 
 bool crk_has_avx512(void) { return __atomic_load_n(&has_avx512, __ATOMIC_RELAXED); }
 
@@ -58,7 +56,7 @@ void crk_use_avx512(bool on) { __atomic_store_n(&has_avx512, on && can_avx512, _
 
 #else
 
-bool crk_has_avx2(void) { return false; }
+bool crk_avx2_flag = false;
 
 bool crk_has_avx512(void) { return false; }
 

@@ -91,9 +91,14 @@ static inline uint32_t crk_pixel_of_floats(const float *v) {
 #endif
 }
 
+/// Set when the library is loaded: read it through `crk_has_avx2()`.
+extern bool crk_avx2_flag;
+
 /// Whether this processor and operating system run the AVX2 kernels below, and
-/// `VITRINE_NO_AVX2` did not turn them off when the library was loaded.
-bool crk_has_avx2(void);
+/// `VITRINE_NO_AVX2` did not turn them off when the library was loaded. Inline, one
+/// load: a call in a small shape's path made the caller save and reload a dozen
+/// registers around it.
+static inline bool crk_has_avx2(void) { return crk_avx2_flag; }
 
 /// Whether `crk_over_solid_block_avx2` hands a rectangle on whole pixels to 16-pixel
 /// AVX-512 steps (`Wide512.c`): this processor and operating system have AVX-512 F and
