@@ -18,6 +18,20 @@ import Testing
         #expect(abs(Int(mid.a) - 128) <= 1 && abs(Int(mid.r) - 64) <= 1 && mid.g == 0 && mid.b == 0)
     }
 
+    @Test func colorFromBytesHoldsTheExactQuotients() {
+        // Division at run time is the oracle: the table of `Color(red8:...)` must give
+        // the same doubles, so that colours from bytes and from `k / 255` are equal.
+        for k in 0...255 {
+            let q = Double(k) / 255
+            let byte = UInt8(k)
+            let c = Color(red8: byte, green8: 255 - byte, blue8: byte / 2, alpha8: byte)
+            #expect(c.red.bitPattern == q.bitPattern && c.alpha.bitPattern == q.bitPattern)
+            #expect(c.green.bitPattern == (Double(255 - k) / 255).bitPattern)
+            #expect(c.blue.bitPattern == (Double(k / 2) / 255).bitPattern)
+            #expect(c == Color(red: q, green: Double(255 - k) / 255, blue: Double(k / 2) / 255, alpha: q))
+        }
+    }
+
     @Test func wholePixelImageDrawIsABitExactCopy() throws {
         let image = try Surface(width: 7, height: 5)
         for y in 0..<5 {

@@ -27,9 +27,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    /// Creates a colour from 8-bit straight components.
+    /// Creates a colour from 8-bit straight components: each `k / 255`.
     public init(red8 r: UInt8, green8 g: UInt8, blue8 b: UInt8, alpha8 a: UInt8 = 255) {
-        self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
+        // The quotients from a table, and no clamping: they lie in 0...1.
+        red = crk_byte_to_unit(r)
+        green = crk_byte_to_unit(g)
+        blue = crk_byte_to_unit(b)
+        alpha = crk_byte_to_unit(a)
     }
 
     /// The same colour with another alpha (`withAlphaComponent`).
