@@ -25,11 +25,13 @@ struct GraphicsState: Sendable {
         clipChain = nil
     }
 
-    /// Whether `other` is the same state but for the fill and stroke colours: the masks
-    /// and clips the same objects.
-    func matchesApartFromColors(_ other: GraphicsState) -> Bool {
-        transform == other.transform && stroke == other.stroke && alpha == other.alpha && blendMode == other.blendMode
-            && clipBounds == other.clipBounds && clipMask === other.clipMask && clipChain === other.clipChain
-            && shadow == other.shadow && interpolation == other.interpolation
+    /// Whether `a` and `b` are the same state but for the fill and stroke colours: the
+    /// masks and clips the same objects. Both borrowed: a state read out of an array to
+    /// compare it is not copied (with its references retained) first.
+    @inline(__always)
+    static func matchApartFromColors(_ a: borrowing GraphicsState, _ b: borrowing GraphicsState) -> Bool {
+        a.transform == b.transform && a.stroke == b.stroke && a.alpha == b.alpha && a.blendMode == b.blendMode
+            && a.clipBounds == b.clipBounds && a.clipMask === b.clipMask && a.clipChain === b.clipChain
+            && a.shadow == b.shadow && a.interpolation == b.interpolation
     }
 }

@@ -56,13 +56,14 @@ final class RecordingBackend: DrawingBackend {
         case .stroke(let path, let paint):
             return stroke(path, paint: paint, in: context)
         case .image(_, let rect):
-            record(command, reach: reach(of: rect.standardized, margin: 1, in: state), state: state)
+            let r = reach(of: rect.standardized, margin: 1, in: state)
+            record(command, reach: r, state: consume state)
         case .coverage(_, let width, let height, let x, let y, _):
-            record(command, reach: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), state: state)
+            record(command, reach: IntRect(x0: x, y0: y, x1: x + width, y1: y + height), state: consume state)
         case .mask(let mask, _):
             // Made once, drawn by each band; the shadow is in the mask already.
             let box = mask.bounds.intersection(state.clipBounds)
-            if !box.isEmpty { builder.append(command, state: state, reach: box) }
+            if !box.isEmpty { builder.append(command, state: consume state, reach: box) }
         case .blur(let rect, let radius, let opacity):
             guard let blur = context.backdropBlur(rect, radius: radius, opacity: opacity) else { return }
             // The blur reads around each pixel. Inside a layer, the layer is drawn whole.
@@ -95,8 +96,10 @@ final class RecordingBackend: DrawingBackend {
             }
         }
         let box = path.boundingBox
+        // The state copied once and handed on: the list keeps it.
         let state = context.state
-        record(.fill(path, paint, rule), reach: reach(of: box, margin: 1, in: state), state: state)
+        let r = reach(of: box, margin: 1, in: state)
+        record(.fill(path, paint, rule), reach: r, state: consume state)
         drawIfLong(context)
     }
 
@@ -106,7 +109,8 @@ final class RecordingBackend: DrawingBackend {
             return
         }
         let state = context.state
-        record(.fillRect(rect, color), reach: reach(of: rect, margin: 1, in: state), state: state)
+        let r = reach(of: rect, margin: 1, in: state)
+        record(.fillRect(rect, color), reach: r, state: consume state)
         drawIfLong(context)
     }
 
@@ -120,7 +124,8 @@ final class RecordingBackend: DrawingBackend {
         let m = context.state.stroke.reach
         let box = path.boundingBox
         let state = context.state
-        record(.stroke(path, paint), reach: reach(of: box, margin: m, in: state), state: state)
+        let r = reach(of: box, margin: m, in: state)
+        record(.stroke(path, paint), reach: r, state: consume state)
         drawIfLong(context)
     }
 
@@ -170,11 +175,11 @@ final class RecordingBackend: DrawingBackend {
 
     /// Records `command`, which can change `reach` of the target's pixels before the clip
     /// and the shadow.
-    private func record(_ command: consuming DisplayList.Command, reach: IntRect, state: GraphicsState) {
+    private func record(_ command: consuming DisplayList.Command, reach: IntRect, state: consuming GraphicsState) {
         var r = reach
         if let shadow = state.shadow { r = Context.expand(r, by: shadow) }
         r = r.intersection(state.clipBounds)
-        if !r.isEmpty { builder.append(command, state: state, reach: r) }
+        if !r.isEmpty { builder.append(command, state: consume state, reach: r) }
     }
 
     /// The device pixels a user-space rectangle grown by `margin` can touch in `state`;
@@ -193,8 +198,8 @@ final class RecordingBackend: DrawingBackend {
 
     func layerBegins(in context: Context, area: IntRect, shadow: GroupShadowSource?) -> Range<Int>? {
         let state = context.state
-        let reach = state.shadow.map { Context.expand(area, by: $0) } ?? area
-        builder.beginLayer(area: area, state: state, reach: reach.intersection(state.clipBounds), shadow: shadow)
+        let reach = (state.shadow.map { Context.expand(area, by: $0) } ?? area).intersection(state.clipBounds)
+        builder.beginLayer(area: area, state: consume state, reach: reach, shadow: shadow)
         // Nothing is drawn into the layer here, only recorded (the bands draw it): its
         // memory is neither cleared nor touched.
         return area.y0..<area.y0

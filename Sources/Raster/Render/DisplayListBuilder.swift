@@ -39,12 +39,12 @@ final class DisplayListBuilder {
     private(set) var blurs: [Int] = []
 
     /// Records a blur outside layers.
-    func appendBlur(_ command: consuming DisplayList.Command, state: GraphicsState, reach: IntRect) {
+    func appendBlur(_ command: consuming DisplayList.Command, state: consuming GraphicsState, reach: IntRect) {
         var taken: [Int] = []
         swap(&taken, &blurs)
         taken.append(count)
         swap(&taken, &blurs)
-        append(command, state: state, reach: reach)
+        append(command, state: consume state, reach: reach)
     }
 
     /// Records that rows `rows` must be drawn by one band.
@@ -85,24 +85,30 @@ final class DisplayListBuilder {
     /// as its area): what the list asks of the bands.
     private(set) var reachedArea = 0
 
-    func append(_ command: consuming DisplayList.Command, state: GraphicsState, reach: IntRect) {
+    /// Records `command`, which ran in `state`. The state is taken, not copied: a gallery
+    /// page's operations nearly each run in a state of its own, which the list keeps.
+    func append(_ command: consuming DisplayList.Command, state: consuming GraphicsState, reach: IntRect) {
         if open.isEmpty && !reach.isEmpty { reachedArea += reach.width * reach.height }
         var taken = DisplayList.Entries()
         swap(&taken, &entries)
         let n = taken.states.count
-        if n == 0 || !taken.states[n - 1].matchesApartFromColors(state) { taken.states.append(state) }
+        // Through a span: the array's subscript would copy the state out to compare it.
+        if n == 0 || !GraphicsState.matchApartFromColors(taken.states.span[n - 1], state) {
+            taken.states.append(consume state)
+        }
         taken.append(command, reach: reach)
         swap(&taken, &entries)
     }
 
-    func beginLayer(area: IntRect, state: GraphicsState, reach: IntRect, shadow: GroupShadowSource?) {
+    func beginLayer(area: IntRect, state: consuming GraphicsState, reach: IntRect, shadow: GroupShadowSource?) {
         let start = count
         if open.isEmpty && !reach.isEmpty { reachedArea += reach.width * reach.height }
         withOpen { $0.append(start) }
-        append(.beginLayer(area: area, end: -1, whole: state.shadow != nil, shadow: shadow), state: state, reach: reach)
+        let whole = state.shadow != nil
+        append(.beginLayer(area: area, end: -1, whole: whole, shadow: shadow), state: consume state, reach: reach)
     }
 
-    func endLayer(state: GraphicsState) {
+    func endLayer(state: consuming GraphicsState) {
         guard let start = withOpen({ $0.popLast() }) else { return }
         let end = count
         let whole = withEntries { e -> Bool in
@@ -111,7 +117,7 @@ final class DisplayListBuilder {
             return whole
         }
         if whole { keepWholeLayerTogether(start) }
-        append(.endLayer, state: state, reach: .empty)
+        append(.endLayer, state: consume state, reach: .empty)
     }
 
     /// Keeps the rows of the layer begun at `start`, drawn whole, in one band: every band
