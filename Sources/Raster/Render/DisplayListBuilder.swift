@@ -92,8 +92,9 @@ final class DisplayListBuilder {
         var taken = DisplayList.Entries()
         swap(&taken, &entries)
         let n = taken.states.count
-        // Through a span: the array's subscript would copy the state out to compare it.
-        if n == 0 || !GraphicsState.matchApartFromColors(taken.states.span[n - 1], state) {
+        // Compared in place: the comparison is inlined, so the last state is not copied
+        // out of the array first.
+        if n == 0 || !GraphicsState.matchApartFromColors(taken.states[n - 1], state) {
             taken.states.append(consume state)
         }
         taken.append(command, reach: reach)
