@@ -82,7 +82,7 @@ extension Layer {
     public func presentation() -> Self {
         let copy = Self.init()
         copy.model = shown
-        copy.shown = shown
+        copy.changeShown(shown)
         copy.contents = contents
         return copy
     }
@@ -120,7 +120,7 @@ extension Layer {
         running = kept
         if state != shown {
             setNeedsComposite()
-            shown = state
+            changeShown(state)
             setNeedsComposite()
         }
         for r in ended { r.end(finished: true) }

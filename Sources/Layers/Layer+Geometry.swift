@@ -133,13 +133,18 @@ extension Layer {
     }
 
     /// The map from this layer's coordinates to its superlayer's as drawn now, with the
-    /// running animations.
+    /// running animations. Kept from one call to the next until the shown values change
+    /// (`keptToSuperlayer`), unless some layer has a sublayer transform: then the map
+    /// depends on the superlayer's values too, and is worked out each time.
     var shownToSuperlayer: ProjectiveTransform {
-        LayerState.toSuperlayer(
+        if !Layer.someSublayerTransform, let kept = keptToSuperlayer { return kept }
+        let t = LayerState.toSuperlayer(
             bounds: shown.bounds, anchorPoint: shown.anchorPoint, position: shown.position,
             transform: shown.transform, anchorPointZ: shown.anchorPointZ, zPosition: shown.zPosition,
             flipped: shown.isGeometryFlipped,
             through: Layer.someSublayerTransform ? superlayer?.shown.sublayerMap : nil)
+        if !Layer.someSublayerTransform { keptToSuperlayer = t }
+        return t
     }
 
     /// Whether the layer is single-sided and faces away from its superlayer's viewer.

@@ -13,8 +13,13 @@ open class Layer {
     /// The values the code set (the model layer's).
     var model = LayerState()
     /// The values drawn now: the model with the running animations applied (the
-    /// presentation layer's). Equal to the model when nothing animates.
-    var shown = LayerState()
+    /// presentation layer's). Equal to the model when nothing animates. Changed only
+    /// through `changeShown(_:)`.
+    private(set) var shown = LayerState()
+    /// `shownToSuperlayer` as last worked out, while the shown values stay the same: the
+    /// walk of a frame asks for it several times for each layer, and it costs some 300
+    /// instructions each time.
+    var keptToSuperlayer: ProjectiveTransform?
 
     /// Creates a layer with empty bounds at the origin.
     public required init() {}
@@ -134,6 +139,12 @@ open class Layer {
         return layers
     }
 
+    /// Replaces the shown values, and forgets what was worked out from them.
+    func changeShown(_ state: LayerState) {
+        shown = state
+        keptToSuperlayer = nil
+    }
+
     // MARK: Changing the model
 
     /// Sets a property of the model, damaging what the layer covered before and after.
@@ -152,6 +163,7 @@ open class Layer {
         swap(&state, &shown)
         state[keyPath: key] = value
         swap(&state, &shown)
+        keptToSuperlayer = nil
         setNeedsComposite()
         if let name = Layer.animatableNames[key] { didChange(name, from: old, model: oldModel) }
     }
