@@ -34,8 +34,39 @@ extension Layer {
         }
         c.saveGState()
         c.concatenate(t)
-        drawTree(in: c, dirty: local)
+        drawTreeKeepingItsRecording(in: c, dirty: local)
         c.restoreGState()
+    }
+
+    /// `drawTree(in:dirty:)`, through the recording kept from an earlier frame when the
+    /// subtree has not changed since and the context stands where it stood then
+    /// (`Context.replay(_:)`). Otherwise drawn; and when the subtree was drawn unchanged
+    /// on the frame before too, what a recording context recorded is kept for the next.
+    /// A subtree that changes from frame to frame (an animation inside) is not copied
+    /// out of each frame's list for nothing. On the gallery's page every layer but those
+    /// on the way to the few that animate is drawn from its recording.
+    private func drawTreeKeepingItsRecording(in c: Context, dirty: Rect?) {
+        let generation = contentGeneration
+        if let kept = keptRecording {
+            if kept.generation == generation, kept.dirty == dirty, kept.skipsBackground == skipsBackground,
+                c.replay(kept.recording)
+            {
+                Layer.recordingsReplayed += 1
+                return
+            }
+            // Let go once the subtree has changed: the recording holds the surfaces it
+            // draws, and a store drawn again in this walk would be copied for it.
+            if kept.generation != generation { keptRecording = nil }
+        }
+        let unchanged = generation == drawnGeneration
+        drawnGeneration = generation
+        let mark = unchanged ? c.beginKeeping() : nil
+        drawTree(in: c, dirty: dirty)
+        // A store drawn during the walk changes the generation: kept from the next frame.
+        if let mark, generation == contentGeneration, let recording = c.endKeeping(mark) {
+            keptRecording = KeptLayerRecording(
+                generation: generation, dirty: dirty, skipsBackground: skipsBackground, recording: recording)
+        }
     }
 
     /// The bounds rounded by `cornerRadius` on the `maskedCorners`: what the background
@@ -219,7 +250,7 @@ extension Layer {
         // follows in this state, which the caller restores.
         let border = shown.borderWidth > 0 && !shown.borderColor.isClear
         if border { c.saveGState() }
-        if shown.masksToBounds { c.clip(to: roundedBoundsPath) }
+        if shown.masksToBounds { c.clip(to: roundedBoundsPath, keeping: &keptClip) }
         drawContents(in: c)
         drawOwnContent(in: c)
         if let clip = sublayerClip { c.clip(to: clip) }

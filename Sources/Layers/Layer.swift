@@ -381,6 +381,16 @@ open class Layer {
     var contentGeneration = 0
     /// The mask as last rendered, for the next frame.
     var maskRendering: MaskRendering?
+    /// What a recording context recorded for the subtree on the last frame, while the
+    /// subtree is as it was then (`contentGeneration`).
+    var keptRecording: KeptLayerRecording?
+    /// `contentGeneration` when the subtree was last drawn.
+    var drawnGeneration = -1
+    /// How many subtrees have been recorded from what was kept (`keptRecording`), for the
+    /// tests to see that they are.
+    package static var recordingsReplayed = 0
+    /// The clip to the rounded bounds as a recording context made it on the last frame.
+    var keptClip: KeptClip?
     /// The layer as last drawn through a perspective, for the next frame.
     var projectedRendering: ProjectedRendering?
     /// The nine parts of the contents as last cut, for the next draw.

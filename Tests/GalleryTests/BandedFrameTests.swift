@@ -47,17 +47,32 @@ import VitrineTesting
             click,
             { root, _ in root.moveFocus(forward: true) },
             { _, page in page.content.contentOffset = Point(x: 0, y: 20) },
+            { root, _ in root.setNeedsFullDisplay() },
+            // Whole frames again, unchanged, then after a click and a scroll: most of the
+            // page is recorded from what the frames before kept (`Layer.keptRecording`).
+            { root, _ in root.setNeedsFullDisplay() },
+            { root, _ in root.setNeedsFullDisplay() },
+            { root, page in
+                click(root, page)
+                root.setNeedsFullDisplay()
+            },
+            { root, page in
+                page.content.contentOffset = Point(x: 0, y: 35)
+                root.setNeedsFullDisplay()
+            },
             { root, _ in root.setNeedsFullDisplay() }
         ]
         let runs = BandedFrameTests.threads.sharedRuns
+        let replayed = Layer.recordingsReplayed
         let banded = try frames(scale: scale, threads: BandedFrameTests.threads, steps)
         #expect(BandedFrameTests.threads.sharedRuns > runs, "the frames were drawn in bands")
+        #expect(Layer.recordingsReplayed > replayed, "no subtree was recorded from what was kept")
         let single = try frames(scale: scale, threads: nil, steps)
         #expect(banded.count == single.count)
         for (i, (a, b)) in zip(banded, single).enumerated() {
             #expect(a == b, "frame \(i) at scale \(scale)")
         }
         // The steps changed the picture: the comparison is of real frames.
-        #expect(single[0] != single[1] && single[2] != single[3])
+        #expect(single[0] != single[1] && single[2] != single[3] && single[6] != single[7] && single[7] != single[8])
     }
 }

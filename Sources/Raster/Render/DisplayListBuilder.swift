@@ -27,6 +27,10 @@ final class DisplayListBuilder {
     /// The indices of the `beginLayer` entries not yet ended, innermost last.
     private var open: [Int] = []
 
+    /// How many lists have been made (`makeList()`): a run of operations recorded across
+    /// one is not whole in either list.
+    private var listsMade = 0
+
     /// Rows of the target that one band must hold whole, in the order recorded: each a
     /// small blur outside layers, which reads and writes its rows only, once all drawn
     /// before it there is drawn, or a layer drawn whole, which each band it crosses would
@@ -158,7 +162,107 @@ final class DisplayListBuilder {
         swap(&b, &self.blurs)
         withOpen { $0.removeAll() }
         reachedArea = 0
+        listsMade += 1
         reserve()
         return DisplayList(entries: e, unsplit: u, blurs: b)
+    }
+}
+
+extension DisplayListBuilder {
+    /// An open layer as the operations recorded inside it see it.
+    struct OpenLayer: Equatable, Sendable {
+        let area: IntRect
+        let whole: Bool
+    }
+
+    /// Where the builder stands: what a run recorded from here is measured from.
+    struct Mark {
+        let commands: Int
+        let blurs: Int
+        let unsplit: Int
+        let reachedArea: Int
+        let lists: Int
+        let open: [OpenLayer]
+    }
+
+    /// The layers open now, outermost first.
+    var openLayers: [OpenLayer] {
+        open.map { i in
+            guard case .beginLayer(let area, _, let whole, _) = entries.commands[i] else {
+                return OpenLayer(area: .empty, whole: false)
+            }
+            return OpenLayer(area: area, whole: whole)
+        }
+    }
+
+    func mark() -> Mark {
+        Mark(
+            commands: count, blurs: blurs.count, unsplit: unsplit.count, reachedArea: reachedArea,
+            lists: listsMade, open: openLayers)
+    }
+
+    /// The operations recorded since `mark`; nil when they cannot be recorded again as they
+    /// are: the list was handed out meanwhile, or the layers opened are not all ended.
+    func operations(since mark: Mark) -> KeptOperations? {
+        guard listsMade == mark.lists, open.count == mark.open.count, count >= mark.commands else { return nil }
+        let e = entries
+        let first = mark.commands
+        let firstState = first < e.commands.count ? Int(e.stateIndices[first]) : e.states.count
+        var commands = Array(e.commands[first...])
+        var layerStarts: [Int] = []
+        for i in commands.indices where e.structural[first + i] {
+            if case .beginLayer(let area, let end, let whole, let shadow) = commands[i] {
+                commands[i] = .beginLayer(area: area, end: end - first, whole: whole, shadow: shadow)
+                layerStarts.append(i)
+            }
+        }
+        let now = openLayers
+        return KeptOperations(
+            commands: commands,
+            layerStarts: layerStarts,
+            stateIndices: e.stateIndices[first...].map { $0 - Int32(firstState) },
+            structural: Array(e.structural[first...]),
+            reaches: Array(e.reaches[first...]),
+            states: Array(e.states[firstState...]),
+            blurs: blurs[mark.blurs...].map { $0 - first },
+            unsplit: Array(unsplit[mark.unsplit...]),
+            reachedArea: reachedArea - mark.reachedArea,
+            open: mark.open,
+            marksOpenLayersWhole: now != mark.open)
+    }
+
+    /// Records `run` again, as it was recorded, after what is recorded now. The caller has
+    /// checked that the layers open now are those `run.open` names.
+    func replay(_ run: KeptOperations) {
+        guard !run.commands.isEmpty else { return }
+        let base = count
+        withEntries { e in
+            let n = e.states.count
+            // The run's first state shares the last one when they match but for colours,
+            // as recording it anew would.
+            let shared = n > 0 && GraphicsState.matchApartFromColors(e.states[n - 1], run.states[0])
+            let offset = Int32(shared ? n - 1 : n)
+            e.states.append(contentsOf: shared ? run.states.dropFirst() : run.states[...])
+            // Appended whole, then the layers' ends moved: copying the commands one by one
+            // cost twice as much.
+            e.commands.append(contentsOf: run.commands)
+            for i in run.layerStarts {
+                if case .beginLayer(let area, let end, let whole, let shadow) = e.commands[base + i] {
+                    e.commands[base + i] = .beginLayer(area: area, end: end + base, whole: whole, shadow: shadow)
+                }
+            }
+            e.stateIndices.append(contentsOf: run.stateIndices.lazy.map { $0 + offset })
+            e.structural.append(contentsOf: run.structural)
+            e.reaches.append(contentsOf: run.reaches)
+        }
+        if !run.blurs.isEmpty {
+            var taken: [Int] = []
+            swap(&taken, &blurs)
+            taken.append(contentsOf: run.blurs.map { $0 + base })
+            swap(&taken, &blurs)
+        }
+        for rows in run.unsplit { keepTogether(rows) }
+        reachedArea += run.reachedArea
+        if run.marksOpenLayersWhole { drawOpenLayersWhole() }
     }
 }

@@ -21,8 +21,13 @@ final class SurfaceCapture: @unchecked Sendable {
         self.surface = surface
     }
 
+    /// Whether the captured surface has been written since (or was about to be): the
+    /// capture holds its own copy of the pixels as they were, or lost them.
+    private(set) var isDetached = false
+
     /// Takes a private copy of the pixels, which the captured surface is about to change.
     func detach() {
+        isDetached = true
         guard let s = surface else { return }
         do {
             surface = try s.copy()
