@@ -13,8 +13,8 @@ open class Layer {
     /// The values the code set (the model layer's).
     var model = LayerState()
     /// The values drawn now: the model with the running animations applied (the
-    /// presentation layer's). Equal to the model when nothing animates. Changed only
-    /// through `changeShown(_:)`.
+    /// presentation layer's). Equal to the model when nothing animates. Changed only by
+    /// `set(_:_:)` and `changeShown(_:)`, which forget `keptToSuperlayer`.
     private(set) var shown = LayerState()
     /// `shownToSuperlayer` as last worked out, while the shown values stay the same: the
     /// walk of a frame asks for it several times for each layer, and it costs some 300

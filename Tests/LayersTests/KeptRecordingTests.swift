@@ -39,16 +39,28 @@ import Testing
         return (root, layers)
     }
 
-    /// Draws `root` recorded and in bands, and at once, and expects the two the same.
-    static func expectFrame(_ root: Layer, _ what: String) throws {
+    /// Draws `root` recorded and in `bands` bands, and at once, each inside `clip` when
+    /// given, and expects the two the same.
+    static func expectFrame(_ root: Layer, clippedTo clip: Rect? = nil, bands: Int = 5, _ what: String) throws {
         let banded = try Surface(width: side, height: side)
         let c = Context(surface: banded, threads: threads, drawingAtOnceUpTo: 0)
+        if let clip { c.clip(to: clip) }
         root.render(in: c)
-        c.flush(bands: 5)
+        c.flush(bands: bands)
         let single = try Surface(width: side, height: side)
-        root.render(in: Context(surface: single))
+        let d = Context(surface: single)
+        if let clip { d.clip(to: clip) }
+        root.render(in: d)
         #expect(banded == single, "\(what)")
         #expect(single.words.contains { $0 != 0 })
+    }
+
+    /// A white root of the tests' size.
+    static func whiteRoot() -> Layer {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
+        root.backgroundColor = .white
+        return root
     }
 
     /// Changes one layer a little: each kind of change must reach the recordings of the
@@ -101,9 +113,7 @@ import Testing
             }
         }
         let painter = Painter()
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 160, height: 160)
-        root.backgroundColor = .white
+        let root = Self.whiteRoot()
         let holder = Layer()
         holder.frame = Rect(x: 10, y: 10, width: 100, height: 100)
         holder.cornerRadius = 8
@@ -126,9 +136,7 @@ import Testing
     /// within the clip it is drawn in now, after that clip changed: the clip link kept from
     /// the last frame (`KeptClip`) is used only for the same transform and clip.
     @Test func aMaskingLayerClipsWhereItIsNowAndWithinTheClipItIsDrawnIn() throws {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 160, height: 160)
-        root.backgroundColor = .white
+        let root = Self.whiteRoot()
         let holder = Layer()
         holder.frame = Rect(x: 20, y: 20, width: 70, height: 60)
         holder.cornerRadius = 9
@@ -139,34 +147,21 @@ import Testing
         spill.frame = Rect(x: -20, y: 15, width: 130, height: 30)
         spill.backgroundColor = Color(red: 0.9, green: 0.1, blue: 0.1)
         holder.addSublayer(spill)
-        func frame(clippedTo clip: Rect?, _ what: String) throws {
-            let banded = try Surface(width: Self.side, height: Self.side)
-            let c = Context(surface: banded, threads: Self.threads, drawingAtOnceUpTo: 0)
-            if let clip { c.clip(to: clip) }
-            root.render(in: c)
-            c.flush(bands: 3)
-            let single = try Surface(width: Self.side, height: Self.side)
-            let d = Context(surface: single)
-            if let clip { d.clip(to: clip) }
-            root.render(in: d)
-            #expect(banded == single, "\(what)")
-        }
-        for _ in 0..<3 { try frame(clippedTo: nil, "at first") }
+        for _ in 0..<3 { try Self.expectFrame(root, bands: 3, "at first") }
         Transaction.begin()
         Transaction.setDisableActions(true)
         holder.position = Point(x: holder.position.x + 15.5, y: holder.position.y + 7.25)
         Transaction.commit()
-        for _ in 0..<3 { try frame(clippedTo: nil, "moved") }
-        for _ in 0..<3 { try frame(clippedTo: Rect(x: 0, y: 0, width: 70, height: 160), "inside a narrower clip") }
+        for _ in 0..<3 { try Self.expectFrame(root, bands: 3, "moved") }
+        let narrower = Rect(x: 0, y: 0, width: 70, height: 160)
+        for _ in 0..<3 { try Self.expectFrame(root, clippedTo: narrower, bands: 3, "inside a narrower clip") }
     }
 
     /// A backdrop blur inside a layer drawn as a group makes the group drawn whole in one
     /// band, as it reads across band edges. Recorded from what was kept while the group
     /// itself is recorded anew, the blur still makes it whole.
     @Test func aKeptBlurStillMakesTheGroupAroundItWhole() throws {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 160, height: 160)
-        root.backgroundColor = .white
+        let root = Self.whiteRoot()
         let group = Layer()
         group.frame = Rect(x: 10, y: 10, width: 140, height: 140)
         group.opacity = 0.9
@@ -190,13 +185,7 @@ import Testing
             Transaction.setDisableActions(true)
             group.backgroundColor = Color(red: 0.1, green: 0.1 * Double(k), blue: 0.8)
             Transaction.commit()
-            let banded = try Surface(width: Self.side, height: Self.side)
-            let c = Context(surface: banded, threads: Self.threads, drawingAtOnceUpTo: 0)
-            root.render(in: c)
-            c.flush(bands: 8)
-            let single = try Surface(width: Self.side, height: Self.side)
-            root.render(in: Context(surface: single))
-            #expect(banded == single, "frame \(k)")
+            try Self.expectFrame(root, bands: 8, "frame \(k)")
         }
     }
 }
