@@ -44,7 +44,8 @@ extension Layer {
     /// on the frame before too, what a recording context recorded is kept for the next.
     /// A subtree that changes from frame to frame (an animation inside) is not copied
     /// out of each frame's list for nothing. On the gallery's page every layer but those
-    /// on the way to the few that animate is drawn from its recording.
+    /// on the way to the few that animate is drawn from its recording. Only the highest
+    /// layer that keeps a recording holds it: the layers below let theirs go.
     private func drawTreeKeepingItsRecording(in c: Context, dirty: Rect?) {
         let generation = contentGeneration
         if let kept = keptRecording {
@@ -66,7 +67,26 @@ extension Layer {
         if let mark, generation == contentGeneration, let recording = c.endKeeping(mark) {
             keptRecording = KeptLayerRecording(
                 generation: generation, dirty: dirty, skipsBackground: skipsBackground, recording: recording)
+            // What the layers below kept is in this recording too: let it go, so that an
+            // operation is kept once, not once for each layer above it (a tree as deep
+            // as it has layers kept its operations that many times over).
+            for s in children { s.forgetKeptRecordings() }
+            mask?.forgetKeptRecordings()
         }
+    }
+
+    /// Lets go of the recordings kept in the subtree. A layer that keeps one ends the
+    /// walk: the layers below it let theirs go when it took it, and a recording context
+    /// that walked them since, drawing the layer anew, took the layer's recording again
+    /// after them. (A recording that could not be taken, the list handed out meanwhile,
+    /// leaves theirs kept too, until the layer's next.)
+    private func forgetKeptRecordings() {
+        if keptRecording != nil {
+            keptRecording = nil
+            return
+        }
+        for s in children { s.forgetKeptRecordings() }
+        mask?.forgetKeptRecordings()
     }
 
     /// The bounds rounded by `cornerRadius` on the `maskedCorners`: what the background

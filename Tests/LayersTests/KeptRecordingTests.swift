@@ -101,6 +101,75 @@ import Testing
         }
     }
 
+    /// The operations kept over all the layers of a tree.
+    static func keptOperations(_ layer: Layer) -> Int {
+        (layer.keptRecording?.recording.operationCount ?? 0) + layer.children.reduce(0) { $0 + keptOperations($1) }
+    }
+
+    /// Each operation is kept once, by the highest layer that keeps a recording, not once
+    /// for each layer above it: in a chain of nested layers as deep as it has layers,
+    /// what all of them keep stays within what one frame records, through changes deep
+    /// inside and frames unchanged after them.
+    @Test func aDeepTreeKeepsEachOperationOnce() throws {
+        let root = Self.whiteRoot()
+        var chain: [Layer] = []
+        var parent = root
+        for i in 0..<24 {
+            let l = Layer()
+            l.frame = Rect(x: 2, y: 2, width: Double(150 - 5 * i), height: Double(150 - 5 * i))
+            l.backgroundColor = Color(red: Double(i % 3) / 2, green: Double(i % 5) / 4, blue: 0.5)
+            l.borderWidth = 1
+            l.borderColor = .black
+            parent.addSublayer(l)
+            chain.append(l)
+            parent = l
+        }
+        for _ in 0..<3 { try Self.expectFrame(root, "unchanged") }
+        // The top of the chain (the root is drawn, not composited) keeps all its
+        // operations, a fill and a border for each layer, and no layer below it keeps any.
+        let frame = chain[0].keptRecording?.recording.operationCount ?? 0
+        #expect(frame == 2 * chain.count, "the top of the chain kept no recording of the frame")
+        #expect(Self.keptOperations(root) == frame)
+        for step in 0..<6 {
+            Transaction.begin()
+            Transaction.setDisableActions(true)
+            chain[12 + step].backgroundColor = Color(red: 0.1 * Double(step), green: 0.8, blue: 0.3)
+            Transaction.commit()
+            for k in 0..<3 {
+                try Self.expectFrame(root, "change \(step), frame \(k)")
+                #expect(Self.keptOperations(root) <= frame, "change \(step), frame \(k)")
+            }
+        }
+        #expect(chain[0].keptRecording?.recording.operationCount == frame, "no recording of all after the changes")
+    }
+
+    /// A layer that took its recording while the superlayer above it changed, and so
+    /// holds the highest one, is drawn where it is now after that superlayer moves
+    /// again: its recording is not used in the state the move changed.
+    @Test func aLayerKeptUnderASuperlayerThatMovesIsDrawnWhereItIsNow() throws {
+        let root = Self.whiteRoot()
+        let top = Layer()
+        top.frame = Rect(x: 5, y: 5, width: 150, height: 150)
+        root.addSublayer(top)
+        let moving = Layer()
+        moving.frame = Rect(x: 10, y: 10, width: 100, height: 100)
+        top.addSublayer(moving)
+        let kept = Layer()
+        kept.frame = Rect(x: 10, y: 10, width: 40, height: 30)
+        kept.backgroundColor = Color(red: 0.1, green: 0.4, blue: 0.9)
+        kept.cornerRadius = 6
+        moving.addSublayer(kept)
+        for _ in 0..<3 { try Self.expectFrame(root, "unchanged") }
+        for step in 1...3 {
+            Transaction.begin()
+            Transaction.setDisableActions(true)
+            moving.position = Point(x: moving.position.x + 7, y: moving.position.y + 5)
+            Transaction.commit()
+            try Self.expectFrame(root, "move \(step)")
+        }
+        #expect(kept.keptRecording != nil, "the layer under the moving one kept no recording")
+    }
+
     /// A backing store drawn again in place by `display()`, which damages nothing, is
     /// drawn as it is now on the next frame: the recording kept with the store's old
     /// pixels is not used.

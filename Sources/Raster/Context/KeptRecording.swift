@@ -12,6 +12,9 @@ package struct KeptRecording: Sendable {
     let scale: Double
     let unbandedClip: IntRect?
     let operations: KeptOperations
+
+    /// How many operations the recording holds.
+    package var operationCount: Int { operations.commands.count }
 }
 
 /// Where a recording context stood when a kept recording began: `Context.beginKeeping()`.
