@@ -20,6 +20,12 @@ static inline __m256i scale8(__m256i x, __m256i k) {
     return _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8));
 }
 
+/* Whether each channel of `color` is at most its alpha, as in a premultiplied colour. */
+static inline bool crk_premultiplied(uint32_t color) {
+    const uint32_t a = color >> 24;
+    return ((color >> 16) & 255) <= a && ((color >> 8) & 255) <= a && (color & 255) <= a;
+}
+
 /* A lane value in both 16-bit halves of its lane: a per-pixel `k` for `scale8`. */
 __attribute__((target("avx2"), always_inline))
 static inline __m256i pairs(__m256i v) { return _mm256_or_si256(v, _mm256_slli_epi32(v, 16)); }

@@ -216,18 +216,21 @@ import Testing
 
     @Test(.enabled(if: WideKernels.wideSteps, "the AVX-512 steps need a processor with AVX-512 F and BW"))
     func wideStepsEqualTheOnePixelFormulaAndTheAVX2Loop() {
-        // Rectangles on whole pixels (no edges) of 32 columns or more, which go in
+        // Rectangles on whole pixels (no edges) of 16 columns or more, which go in
         // 16-pixel steps: every length modulo sixteen, rows at every offset from a 64-byte
-        // boundary, colours opaque, clear and between; the pixels beside the block stay as
-        // they were. Each block is drawn once in AVX-512 steps and once in the AVX2 loop.
+        // boundary, colours opaque, clear and between, premultiplied or not; the pixels
+        // beside the block stay as they were. Each block is drawn once in AVX-512 steps and once in the AVX2 loop.
         defer { WideKernels.useWideSteps(true) }
         var random = SplitMix64(seed: 29)
         for trial in 0..<400 {
-            let count = 32 + Int(random.next() % 90)
+            let count = 16 + Int(random.next() % 100)
             let rows = 1 + Int(random.next() % 4)
             let offset = Int(random.next() % 20)
             let stride = count + Int(random.next() % 24)
-            let color = Self.pixel(&random)
+            // One in eight a colour with a channel above its alpha, which the steps do
+            // not fold into their rounding.
+            let color =
+                trial % 8 == 7 ? (Self.pixel(&random) & 0x7fff_ffff) | 0x0080_0000 : Self.pixel(&random)
             let before = (0..<(stride * rows + offset + 16)).map { _ in Self.pixel(&random) }
             func draw(wide: Bool) -> [UInt32] {
                 WideKernels.useWideSteps(wide)
@@ -246,6 +249,51 @@ import Testing
                 for i in start..<(start + count) { want[i] = PixelMath.over(color, before[i]) }
             }
             #expect(wide == want, "trial \(trial): \(count) x \(rows) at \(offset), stride \(stride)")
+            #expect(draw(wide: false) == wide, "trial \(trial)")
+        }
+    }
+
+    @Test(.enabled(if: WideKernels.wideSteps, "the AVX-512 steps need a processor with AVX-512 F and BW"))
+    func wideRectangleRowsEqualTheOnePixelFormulaAndTheAVX2Loop() {
+        // Rectangles whose first, inner and last rows have colours of their own, with an
+        // edge pixel before and after each row or not: runs shorter than 16 (the AVX2
+        // loop), and of 16 and more (16-pixel steps, the last of them overlapping the one
+        // before), colours premultiplied or, one in eight, not (the AVX2 loop again).
+        // Pixels outside the rows and their edges stay as they were. Each is drawn with
+        // the AVX-512 steps and with the AVX2 loop alone.
+        defer { WideKernels.useWideSteps(true) }
+        var random = SplitMix64(seed: 31)
+        for trial in 0..<400 {
+            let count = 1 + Int(random.next() % 110)
+            let rows = 1 + Int(random.next() % 5)
+            let left = random.next() % 2 == 0, right = random.next() % 2 == 0
+            let offset = 1 + Int(random.next() % 20)
+            let stride = count + 2 + Int(random.next() % 24)
+            var colors = (0..<9).map { i in i % 3 != 0 && random.next() % 4 == 0 ? 0 : Self.pixel(&random) }
+            if trial % 8 == 7 { colors[3] = (colors[3] & 0x7fff_ffff) | 0x0080_0000 }
+            let before = (0..<(stride * rows + offset + 16)).map { _ in Self.pixel(&random) }
+            func draw(wide: Bool) -> [UInt32] {
+                WideKernels.useWideSteps(wide)
+                var after = before
+                after.withUnsafeMutableBufferPointer { dst in
+                    colors.withUnsafeBufferPointer { c in
+                        WideKernels.overRect(
+                            dst.baseAddress! + offset, stride: stride, rows: rows, count: count,
+                            colors: c.baseAddress!, edges: (left, right), room: count + 1, lead: offset)
+                    }
+                }
+                return after
+            }
+            let wide = draw(wide: true)
+            var want = before
+            for r in 0..<rows {
+                let kind = r == 0 ? 0 : (r == rows - 1 ? 6 : 3)
+                let start = offset + r * stride
+                for i in start..<(start + count) { want[i] = PixelMath.over(colors[kind], before[i]) }
+                if left { want[start - 1] = PixelMath.over(colors[kind + 1], before[start - 1]) }
+                if right { want[start + count] = PixelMath.over(colors[kind + 2], before[start + count]) }
+            }
+            #expect(wide == want, "trial \(trial): \(count) x \(rows), edges \(left) \(right)")
             #expect(draw(wide: false) == wide, "trial \(trial)")
         }
     }

@@ -107,10 +107,11 @@ extern bool crk_avx2_flag;
 /// registers around it.
 static inline bool crk_has_avx2(void) { return crk_avx2_flag; }
 
-/// Whether `crk_over_solid_block_avx2` hands a rectangle on whole pixels to 16-pixel
-/// AVX-512 steps (`Wide512.c`): this processor and operating system have AVX-512 F and
-/// BW, the AVX2 kernels run, and neither `VITRINE_NO_AVX512` when the library was loaded
-/// nor `crk_use_avx512` since turned them off. The pixels are the same either way.
+/// Whether `crk_over_solid_block_avx2` and `crk_over_rect_avx2` hand rectangles of 16
+/// columns or more (48 with partly covered edges) to 16-pixel AVX-512 steps
+/// (`Wide512.c`): this processor and operating system have AVX-512 F and BW, the AVX2
+/// kernels run, and neither `VITRINE_NO_AVX512` when the library was loaded nor
+/// `crk_use_avx512` since turned them off. The pixels are the same either way.
 bool crk_has_avx512(void);
 
 /// Turns the AVX-512 steps off, or back on where `crk_has_avx512()` could be true: for
@@ -122,6 +123,13 @@ void crk_use_avx512(bool on);
 /// pixels outside the runs are neither read nor written. Call only when
 /// `crk_has_avx512()` is true.
 void crk_over_solid_steps_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, uint32_t color);
+
+/// `crk_over_rect_avx2` in 16-pixel steps, its edge pixels one by one, for rows of 16
+/// pixels or more; pixels outside the runs and their edges are neither read nor written.
+/// False, with nothing drawn, when a colour it would use is not premultiplied (a channel
+/// above its alpha). Call only when `crk_has_avx512()` is true.
+bool crk_over_rect_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
+                          bool left, bool right);
 
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
 /// `dst` and each `stride` pixels after the one before:

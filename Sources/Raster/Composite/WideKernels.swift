@@ -13,10 +13,11 @@ package enum WideKernels {
     /// off at start.
     static var available: Bool { crk_has_avx2() }
 
-    /// Whether `overSolidBlock` draws a rectangle on whole pixels of 32 or more columns in
-    /// 16-pixel AVX-512 steps (x86-64 with AVX-512 F and BW enabled by the operating
-    /// system), unless `VITRINE_NO_AVX512` or `VITRINE_NO_AVX2` turned them off at start
-    /// or `useWideSteps(false)` since. The pixels are the same either way.
+    /// Whether `overSolidBlock` (on whole pixels) and `overRect` draw rectangles of 16 or
+    /// more columns (48 with partly covered edges) in 16-pixel AVX-512 steps (x86-64 with
+    /// AVX-512 F and BW enabled by the operating system), unless `VITRINE_NO_AVX512` or
+    /// `VITRINE_NO_AVX2` turned them off at start or `useWideSteps(false)` since. The
+    /// pixels are the same either way.
     package static var wideSteps: Bool { crk_has_avx512() }
 
     /// Turns the AVX-512 steps off, or back on where the machine has them: for the tests
