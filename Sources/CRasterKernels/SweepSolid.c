@@ -42,12 +42,15 @@ static inline __m256i prefix8(__m256i v) {
  * inverse alpha in 16-bit pairs. An opaque `s` is stored.
  */
 __attribute__((target("avx2"), always_inline))
-static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k, bool opaque) {
+static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k, bool opaque, bool wide) {
     // A pointer to the end of the groups of eight: the loops' own work is one add and one compare.
     const intptr_t i = count & ~(intptr_t)7;
     __m256i *const end = (__m256i *)(dst + i);
     if (opaque) {
         for (__m256i *p = (__m256i *)dst; p < end; p++) _mm256_storeu_si256(p, s);
+    } else if (wide && count >= 32) {
+        crk_over_run_avx512(dst, count, (uint32_t)_mm256_extract_epi32(s, 0));
+        return;
     } else {
         for (__m256i *p = (__m256i *)dst; p < end; p++) {
             _mm256_storeu_si256(p, _mm256_add_epi32(scale8(_mm256_loadu_si256(p), k), s));
@@ -64,7 +67,7 @@ static const int32_t from_lane[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1
 /* One row of `crk_sweep_over_solid_avx2`. */
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, intptr_t words, uint32_t *dst,
-                             intptr_t room, __m256i c, __m256i one, __m128i shift, bool even_odd) {
+                             intptr_t room, __m256i c, __m256i one, __m128i shift, bool even_odd, bool wide) {
     const __m256i last = _mm256_set1_epi32(7);
     // The running sum so far, in every lane.
     __m256i acc = _mm256_setzero_si256();
@@ -88,7 +91,7 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
         }
         group = word == 0 ? width : (((w << 6) + __builtin_ctzll(word)) & ~(intptr_t)7);
         const intptr_t next = group < width ? group : width;
-        if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque);
+        if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque, wide);
         if (group >= whole) break;
         // All eight cells (those not touched are 0), cleared, summed on from the row so far.
         __m256i *cell = (__m256i *)(cells + group);
@@ -148,8 +151,11 @@ void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch
                                bool even_odd, int shift) {
     const __m256i c = _mm256_set1_epi32((int)color), one = _mm256_set1_epi32((int32_t)1 << shift);
     const __m128i count = _mm_cvtsi32_si128(shift);
+    // A colour scaled by a coverage stays premultiplied when it is.
+    const bool wide = crk_premultiplied(color) && crk_has_avx512();
     for (intptr_t r = 0; r < rows; r++) {
-        sweep_row(cells + r * pitch, touched + r * words, width, words, dst + r * stride, room, c, one, count, even_odd);
+        sweep_row(cells + r * pitch, touched + r * words, width, words, dst + r * stride, room, c, one, count, even_odd,
+                  wide);
     }
 }
 

@@ -147,6 +147,12 @@ bool crk_over_rect_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_
 }
 
 __attribute__((target("avx2,avx512f,avx512bw"), aligned(64)))
+void crk_over_run_avx512(uint32_t *dst, intptr_t count, uint32_t color) {
+    const solid16 run = solid16_of(color);
+    run16(dst, count, run.k, run.rb, run.ag);
+}
+
+__attribute__((target("avx2,avx512f,avx512bw"), aligned(64)))
 void crk_over_solid_steps_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, uint32_t color) {
     if (crk_premultiplied(color)) {
         const solid16 run = solid16_of(color);
@@ -159,6 +165,10 @@ void crk_over_solid_steps_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, 
 }
 
 #else
+
+void crk_over_run_avx512(uint32_t *dst, intptr_t count, uint32_t color) {
+    (void)dst; (void)count; (void)color;
+}
 
 bool crk_over_rect_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                           bool left, bool right) {

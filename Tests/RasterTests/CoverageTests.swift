@@ -358,8 +358,9 @@ import Testing
     @Test func solidRowsBlendAsTheirRuns() {
         // `SolidPainter` sweeps the scan converter's rows itself (the AVX2 kernel where
         // there is one); against the same cells handed over run by run, for random
-        // outlines under both rules, colours of every alpha over pixels of every alpha, and
-        // rows of every width modulo eight and across several 64-cell words.
+        // outlines under both rules, colours of every alpha over pixels of every alpha (and
+        // one in sixteen not premultiplied: a channel above its alpha), and rows of every
+        // width modulo eight and across several 64-cell words.
         var random = SplitMix64(seed: 21)
         let size = 150
         // One scan converter for all: each sweep must leave its cells cleared for the next.
@@ -371,7 +372,8 @@ import Testing
                 ? IntRect(x0: Int(random.next() % 9), y0: 1, x1: width - Int(random.next() % 5), y1: 40)
                 : IntRect(width: width, height: 40)
             let background = (0..<(size * 40)).map { _ in randomPremultiplied(&random, opaque: false) }
-            let color = randomPremultiplied(&random, opaque: trial % 8 == 0)
+            var color = randomPremultiplied(&random, opaque: trial % 8 == 0)
+            if trial % 16 == 15 { color = (color & 0x7fff_ffff) | 0x0080_0000 }
             rasterizer.reset()
             // A polygon of up to 24 corners, some well outside the clip, and a second one
             // inside the first half the time: windings of -2 to 2 and more.

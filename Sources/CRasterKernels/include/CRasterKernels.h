@@ -131,6 +131,11 @@ void crk_over_solid_steps_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, 
 bool crk_over_rect_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, const uint32_t *colors,
                           bool left, bool right);
 
+/// One run of `count` pixels, 16 or more, under a premultiplied colour that is not
+/// opaque, in 16-pixel steps: the sweep's runs between edges. Call only when
+/// `crk_has_avx512()` is true.
+void crk_over_run_avx512(uint32_t *dst, intptr_t count, uint32_t color);
+
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
 /// `dst` and each `stride` pixels after the one before:
 /// `pixel = color + round(pixel * inverse_alpha / 255)` per channel, `inverse_alpha`
