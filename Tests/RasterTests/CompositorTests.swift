@@ -266,7 +266,8 @@ import Testing
         for trial in 0..<400 {
             let count = 1 + Int(random.next() % 110)
             let rows = 1 + Int(random.next() % 5)
-            let left = random.next() % 2 == 0, right = random.next() % 2 == 0
+            let left = random.next() % 2 == 0
+            let right = random.next() % 2 == 0
             let offset = 1 + Int(random.next() % 20)
             let stride = count + 2 + Int(random.next() % 24)
             var colors = (0..<9).map { i in i % 3 != 0 && random.next() % 4 == 0 ? 0 : Self.pixel(&random) }
