@@ -31,8 +31,10 @@ static bool detect_avx512(void) {
 }
 
 bool crk_avx2_flag;
-/// Whether the AVX-512 steps may run, and whether they do (`crk_use_avx512`).
+/// Whether the AVX-512 steps may run, whether they did when the library was loaded, and
+/// whether they do (`crk_use_avx512`).
 static bool can_avx512;
+static bool loaded_avx512;
 static bool has_avx512;
 
 /// Whether `name` is set to anything but empty or "0".
@@ -47,10 +49,13 @@ static bool turned_off(const char *name) {
 __attribute__((constructor)) static void read_features(void) {
     crk_avx2_flag = !turned_off("VITRINE_NO_AVX2") && detect_avx2();
     can_avx512 = crk_avx2_flag && detect_avx512();
-    has_avx512 = can_avx512 && !turned_off("VITRINE_NO_AVX512");
+    loaded_avx512 = can_avx512 && !turned_off("VITRINE_NO_AVX512");
+    has_avx512 = loaded_avx512;
 }
 
 bool crk_has_avx512(void) { return __atomic_load_n(&has_avx512, __ATOMIC_RELAXED); }
+
+bool crk_had_avx512(void) { return loaded_avx512; }
 
 void crk_use_avx512(bool on) { __atomic_store_n(&has_avx512, on && can_avx512, __ATOMIC_RELAXED); }
 
@@ -59,6 +64,8 @@ void crk_use_avx512(bool on) { __atomic_store_n(&has_avx512, on && can_avx512, _
 bool crk_avx2_flag = false;
 
 bool crk_has_avx512(void) { return false; }
+
+bool crk_had_avx512(void) { return false; }
 
 void crk_use_avx512(bool on) { (void)on; }
 

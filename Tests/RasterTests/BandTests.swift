@@ -149,6 +149,35 @@ import Testing
         #expect(many == one)
     }
 
+    /// A rectangle of one colour is drawn at once up to four times `defaultImmediateArea`
+    /// where rectangles blend in 16-pixel steps, else up to the area: a 128-pixel square
+    /// (132 x 132 with its margin and rounding, 17,424 pixels) is drawn at once with the
+    /// steps and recorded without them; a 180-pixel one (184 x 184, 33,856) is recorded
+    /// either way, and so is a 128-pixel square of a gradient.
+    @Test func squaresOfOneColourAreDrawnAtOnceUpToFourTimesTheAreaWithWideSteps() {
+        let wide = WideKernels.wideStepsAtStart
+        let (one, many, single, banded) = BandTests.pair()
+        for c in [single, banded] {
+            c.setFillColor(Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
+            c.fill(Rect(x: 10.5, y: 10.25, width: 128, height: 128))
+        }
+        #expect(banded.recorder?.isEmpty == wide, "a 128-pixel square")
+        for c in [single, banded] { c.fill(Rect(x: 150.5, y: 150, width: 180, height: 180)) }
+        #expect(banded.recorder?.entries.commands.count == (wide ? 1 : 2), "a 180-pixel square")
+        banded.flush()
+        #expect(many == one)
+        let (gOne, gMany, gSingle, gBanded) = BandTests.pair()
+        let paint = Paint.linearGradient(
+            Gradient(colors: [.red, .blue], locations: [0, 1]), start: Point(x: 0, y: 100),
+            end: Point(x: 0, y: 228), options: .extendBoth)
+        for c in [gSingle, gBanded] {
+            c.fill(Path(rect: Rect(x: 100.5, y: 100, width: 128, height: 128)), paint: paint)
+        }
+        #expect(gBanded.recorder?.entries.commands.count == 1, "a 128-pixel gradient square")
+        gBanded.flush()
+        #expect(gMany == gOne)
+    }
+
     /// An outline's segments count too: a 16-pixel circle (24 segments) is recorded, a
     /// 12-pixel one (20) drawn at once, though both reach far fewer pixels than the area
     /// allowed; so is a circle the clip cuts, whose segments outside it cost little.

@@ -114,6 +114,10 @@ static inline bool crk_has_avx2(void) { return crk_avx2_flag; }
 /// `crk_use_avx512` since turned them off. The pixels are the same either way.
 bool crk_has_avx512(void);
 
+/// `crk_has_avx512()` as it was when the library was loaded, whatever `crk_use_avx512`
+/// did since: for choices that must not depend on a test turning the steps off.
+bool crk_had_avx512(void);
+
 /// Turns the AVX-512 steps off, or back on where `crk_has_avx512()` could be true: for
 /// tests that compare the two and for measuring them in one process. Safe to call while
 /// other threads draw (their pixels do not depend on it).

@@ -20,6 +20,11 @@ package enum WideKernels {
     /// pixels are the same either way.
     package static var wideSteps: Bool { crk_has_avx512() }
 
+    /// `wideSteps` as it was at start, whatever `useWideSteps` did since: for choices
+    /// that weigh the steps' speed, which must not depend on a test that turns them off
+    /// for a while.
+    package static var wideStepsAtStart: Bool { crk_had_avx512() }
+
     /// Turns the AVX-512 steps off, or back on where the machine has them: for the tests
     /// that compare them with the AVX2 steps, and for measuring both in one process.
     /// Drawing on other threads meanwhile is not disturbed: its pixels are the same.
