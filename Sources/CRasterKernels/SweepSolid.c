@@ -39,7 +39,9 @@ static inline __m256i prefix8(__m256i v) {
 
 /*
  * `count` pixels at `dst` under one coverage: `s` is the colour scaled by it, `k` its
- * inverse alpha in 16-bit pairs. An opaque `s` is stored.
+ * inverse alpha in 16-bit pairs. An opaque `s` is stored. With `wide` (the AVX-512 steps
+ * run, and the colour is premultiplied), a translucent run of 32 pixels or more goes in
+ * 16-pixel steps (`crk_over_run_avx512`).
  */
 __attribute__((target("avx2"), always_inline))
 static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k, bool opaque, bool wide) {

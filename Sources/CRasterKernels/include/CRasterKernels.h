@@ -108,10 +108,11 @@ extern bool crk_avx2_flag;
 static inline bool crk_has_avx2(void) { return crk_avx2_flag; }
 
 /// Whether `crk_over_solid_block_avx2` and `crk_over_rect_avx2` hand rectangles of 16
-/// columns or more (48 with partly covered edges) to 16-pixel AVX-512 steps
-/// (`Wide512.c`): this processor and operating system have AVX-512 F and BW, the AVX2
-/// kernels run, and neither `VITRINE_NO_AVX512` when the library was loaded nor
-/// `crk_use_avx512` since turned them off. The pixels are the same either way.
+/// columns or more (48 with partly covered edges), and `crk_sweep_over_solid_avx2` its
+/// runs of 32 pixels or more between edges, to 16-pixel AVX-512 steps (`Wide512.c`):
+/// this processor and operating system have AVX-512 F and BW, the AVX2 kernels run, and
+/// neither `VITRINE_NO_AVX512` when the library was loaded nor `crk_use_avx512` since
+/// turned them off. The pixels are the same either way.
 bool crk_has_avx512(void);
 
 /// `crk_has_avx512()` as it was when the library was loaded, whatever `crk_use_avx512`

@@ -14,10 +14,11 @@ package enum WideKernels {
     static var available: Bool { crk_has_avx2() }
 
     /// Whether `overSolidBlock` (on whole pixels) and `overRect` draw rectangles of 16 or
-    /// more columns (48 with partly covered edges) in 16-pixel AVX-512 steps (x86-64 with
-    /// AVX-512 F and BW enabled by the operating system), unless `VITRINE_NO_AVX512` or
-    /// `VITRINE_NO_AVX2` turned them off at start or `useWideSteps(false)` since. The
-    /// pixels are the same either way.
+    /// more columns (48 with partly covered edges), and `sweepOverSolid` its runs of 32
+    /// pixels or more between edges, in 16-pixel AVX-512 steps (x86-64 with AVX-512 F and
+    /// BW enabled by the operating system), unless `VITRINE_NO_AVX512` or `VITRINE_NO_AVX2`
+    /// turned them off at start or `useWideSteps(false)` since. The pixels are the same
+    /// either way.
     package static var wideSteps: Bool { crk_has_avx512() }
 
     /// `wideSteps` as it was at start, whatever `useWideSteps` did since: for choices
