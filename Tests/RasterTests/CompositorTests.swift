@@ -214,6 +214,46 @@ import Testing
         #expect(after == before)
     }
 
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
+    func wideFillsStoreTheColourInTheRunsAndNowhereElse() {
+        // Blocks of rows inside a wider surface: every length up to 70 (under eight, one
+        // by one; from eight, in steps with an overlapping last one), rows one to four
+        // apart by any stride, and the pixels beside each run, which must stay as they
+        // were. The independent check is the plain loop: each run's pixels are the colour.
+        var random = SplitMix64(seed: 31)
+        for trial in 0..<300 {
+            let count = Int(random.next() % 71)
+            let rows = 1 + Int(random.next() % 4)
+            let offset = Int(random.next() % 9)
+            let stride = count + offset + Int(random.next() % 5)
+            let before = (0..<(offset + stride * rows + 8)).map { _ in Self.pixel(&random) }
+            let color = Self.pixel(&random)
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                WideKernels.fillRows(dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color)
+            }
+            for i in 0..<before.count {
+                let inRun = i >= offset && (i - offset) / stride < rows && (i - offset) % stride < count
+                #expect(after[i] == (inRun ? color : before[i]), "fill trial \(trial) pixel \(i)")
+            }
+        }
+        // Through `Compositor.solid`, an opaque colour, a copy and a clear give the same.
+        for count in [31, 32, 33, 100] {
+            for (mode, color, want) in [
+                (BlendMode.normal, UInt32(0xff80_4020), UInt32(0xff80_4020)), (.copy, 0x4020_1008, 0x4020_1008),
+                (.clear, 0x4020_1008, 0)
+            ] {
+                var row = [UInt32](repeating: 0x1122_3344, count: count + 2)
+                row.withUnsafeMutableBufferPointer { dst in
+                    Compositor.solid(
+                        dst.baseAddress! + 1, count: count, color: color, coverage: 255, mask: nil, mode: mode)
+                }
+                #expect(row.first == 0x1122_3344 && row.last == 0x1122_3344, "\(mode) \(count)")
+                #expect(row[1...count].allSatisfy { $0 == want }, "\(mode) \(count)")
+            }
+        }
+    }
+
     @Test(.enabled(if: WideKernels.wideSteps, "the AVX-512 steps need a processor with AVX-512 F and BW"))
     func wideStepsEqualTheOnePixelFormulaAndTheAVX2Loop() {
         // Rectangles on whole pixels (no edges) of 16 columns or more, which go in

@@ -141,6 +141,11 @@ bool crk_over_rect_avx512(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_
 /// `crk_has_avx512()` is true.
 void crk_over_run_avx512(uint32_t *dst, intptr_t count, uint32_t color);
 
+/// `color` stored in `rows` runs of `count` pixels, the first at `dst` and each `stride`
+/// pixels after the one before: an opaque fill, a copy or a clear. Pixels outside the
+/// runs are neither read nor written. Call only when `crk_has_avx2()` is true.
+void crk_fill_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, uint32_t color);
+
 /// Source-over of one premultiplied colour on `rows` runs of `count` pixels, the first at
 /// `dst` and each `stride` pixels after the one before:
 /// `pixel = color + round(pixel * inverse_alpha / 255)` per channel, `inverse_alpha`

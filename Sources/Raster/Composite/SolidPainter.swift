@@ -53,7 +53,10 @@
         // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
         // surface, and each row's `x` pixels before `x` and `rowWords - x` from it in the
         // surface's row.
-        if ia == 0 {
+        if ia == 0 && wide {
+            unsafe WideKernels.fillRows(
+                row(rows.lowerBound) + x, stride: rowWords, rows: rows.count, count: count, color: s)
+        } else if ia == 0 {
             for y in rows { unsafe (row(y) + x).update(repeating: s, count: count) }
         } else if ia != 255 && wide {
             // An edge of coverage 0 is colour 0, which the loop leaves alone.

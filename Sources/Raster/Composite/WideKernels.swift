@@ -128,6 +128,14 @@ package enum WideKernels {
             Int32(precision))
     }
 
+    /// `update(repeating: color, count: count)` on `rows` runs, the first at `dst`, each
+    /// `stride` pixels after the one before: the same pixels in steps of eight (32 bytes),
+    /// where the baseline build stores 16 bytes at a time. Call only when `available`.
+    @inline(__always)
+    static func fillRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, rows: Int, count: Int, color: UInt32) {
+        unsafe crk_fill_rows_avx2(dst, stride, rows, count, color)
+    }
+
     /// `Compositor.row` in the normal mode at full coverage without a mask: `count`
     /// source pixels over as many destination pixels. Call only when `available`.
     @inline(__always)

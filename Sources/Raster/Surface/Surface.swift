@@ -152,7 +152,11 @@ import Glibc
     public func clear(to pixel: Pixel = .clear) {
         let word = pixel.argb
         willWrite()
-        for y in 0..<height { unsafe (base + y * rowWords).update(repeating: word, count: width) }
+        if WideKernels.available {
+            unsafe WideKernels.fillRows(base, stride: rowWords, rows: height, count: width, color: word)
+        } else {
+            for y in 0..<height { unsafe (base + y * rowWords).update(repeating: word, count: width) }
+        }
     }
 
     /// A new surface with the same pixels, size and scale, tightly packed.
