@@ -12,6 +12,7 @@ public enum EffectCase: String, CaseIterable, Sendable {
     case backdropBlur = "effect-backdrop-blur-16"
     case backdropBlur64 = "effect-backdrop-blur-64"
     case imageScaled = "effect-image-scaled"
+    case layerAlpha = "effect-layer-alpha"
 
     /// The default repetitions.
     public var defaultCount: Int {
@@ -20,6 +21,7 @@ public enum EffectCase: String, CaseIterable, Sendable {
         case .shadow64: return 100
         case .backdropBlur, .backdropBlur4, .backdropBlur64: return 50
         case .imageScaled: return 2000
+        case .layerAlpha: return 400
         }
     }
 
@@ -57,6 +59,19 @@ public enum EffectCase: String, CaseIterable, Sendable {
         case .imageScaled:
             let icon = EffectCase.icon()
             return { context.draw(icon, in: Rect(x: 40.5, y: 40.25, width: 96, height: 96)) }
+        case .layerAlpha:
+            // A group of views at alpha 0.5: drawn into a layer, put back under the alpha.
+            return {
+                context.saveGState()
+                context.setAlpha(0.5)
+                context.beginTransparencyLayer(in: Rect(x: 50, y: 50, width: 400, height: 300))
+                context.setFillColor(.white)
+                context.fill(Rect(x: 50, y: 50, width: 400, height: 300))
+                context.setFillColor(.blue)
+                context.fill(card)
+                context.endTransparencyLayer()
+                context.restoreGState()
+            }
         }
     }
 

@@ -15,7 +15,7 @@ let usage = """
                                                   outlines; one-call-rects: rectangles off whole
                                                   pixels in one kernel call), in alternating chunks of N shapes:
                                                   medians and the median of the pairs' ratios
-           raster-bench --effects [--count N]     shadow, blur, image and highlight cases
+           raster-bench --effects [--count N]     shadow, blur, image, layer-alpha and highlight cases
            raster-bench --text [--count N]        a 40-character label, cold then warm glyph cache, and a
                                                   1,000-word paragraph laid out, cold then warm
            raster-bench --views                   frame times of the gallery page, headless; with several

@@ -215,6 +215,33 @@ import Testing
     }
 
     @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
+    func wideSourceRowsUnderACoverageEqualTheOnePixelFormula() {
+        // A transparency layer put back under an alpha below 1: every length up to 70
+        // (the last one to seven pixels one by one), coverages 0 to 254, source pixels
+        // premultiplied or not (channels above alpha carry into the next channel, as
+        // `PixelMath.over` lets them), and the pixels after the run, which stay as they were.
+        var random = SplitMix64(seed: 37)
+        for trial in 0..<300 {
+            let count = Int(random.next() % 71)
+            let coverage = UInt32(random.next() % 255)
+            let source = (0..<count).map { _ in
+                trial % 3 == 0 ? UInt32(truncatingIfNeeded: random.next()) : Self.pixel(&random)
+            }
+            let before = (0..<(count + 3)).map { _ in Self.pixel(&random) }
+            var after = before
+            after.withUnsafeMutableBufferPointer { dst in
+                source.withUnsafeBufferPointer { s in
+                    WideKernels.overRow(dst.baseAddress!, source: s.baseAddress!, count: count, coverage: coverage)
+                }
+            }
+            for i in 0..<before.count {
+                let want = i < count ? PixelMath.over(PixelMath.scale(source[i], coverage), before[i]) : before[i]
+                #expect(after[i] == want, "trial \(trial) coverage \(coverage) pixel \(i)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
     func wideFillsStoreTheColourInTheRunsAndNowhereElse() {
         // Blocks of rows inside a wider surface: every length up to 70 (under eight, one
         // by one; from eight, in steps with an overlapping last one), rows one to four

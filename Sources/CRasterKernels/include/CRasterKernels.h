@@ -232,6 +232,12 @@ bool crk_fill_rect_avx2(uint32_t *pixels, intptr_t row_words, intptr_t clip_x0, 
 /// alpha 0 leaving its destination alone. Call only when `crk_has_avx2()` is true.
 void crk_over_row_avx2(uint32_t *dst, const uint32_t *src, intptr_t count);
 
+/// `crk_over_row_avx2` under a coverage below 255 (each source pixel scaled by
+/// `coverage / 255` first), with no special case for a source alpha of 0: Raster's
+/// `Compositor.row` in the normal mode without a mask. Call only when `crk_has_avx2()`
+/// is true.
+void crk_over_row_scaled_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t coverage);
+
 /// The backdrop blur's box along rows, `GaussianBlur`'s plane pass on four interleaved
 /// float channels at once: `height` rows of `width` pixels of four floats, each output
 /// the running sum of the `2 * radius + 1` pixels around it times `1 / (2 * radius +

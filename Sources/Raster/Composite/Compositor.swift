@@ -139,6 +139,8 @@ enum Compositor {
                         unsafe dst[i] = unsafe PixelMath.over(s, dst[i])
                     }
                 }
+            } else if count >= 16 && WideKernels.available {
+                unsafe WideKernels.overRow(dst, source: source, count: count, coverage: coverage)
             } else {
                 for i in 0..<count where unsafe source[i] != 0 {
                     unsafe dst[i] = unsafe PixelMath.over(PixelMath.scale(source[i], coverage), dst[i])

@@ -142,4 +142,14 @@ package enum WideKernels {
     static func overRow(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int) {
         unsafe crk_over_row_avx2(dst, source, count)
     }
+
+    /// `Compositor.row` in the normal mode under a coverage below 255 without a mask: each
+    /// source pixel scaled by the coverage, then blended over its destination pixel. Call
+    /// only when `available`.
+    @inline(__always)
+    static func overRow(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, coverage: UInt32
+    ) {
+        unsafe crk_over_row_scaled_avx2(dst, source, count, coverage)
+    }
 }
