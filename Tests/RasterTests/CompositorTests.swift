@@ -287,7 +287,6 @@ import Testing
         // 16-pixel steps: every length modulo sixteen, rows at every offset from a 64-byte
         // boundary, colours opaque, clear and between, premultiplied or not; the pixels
         // beside the block stay as they were. Each block is drawn once in AVX-512 steps and once in the AVX2 loop.
-        defer { WideKernels.useWideSteps(true) }
         var random = SplitMix64(seed: 29)
         for trial in 0..<400 {
             let count = 16 + Int(random.next() % 100)
@@ -299,24 +298,18 @@ import Testing
             let color =
                 trial % 8 == 7 ? (Self.pixel(&random) & 0x7fff_ffff) | 0x0080_0000 : Self.pixel(&random)
             let before = (0..<(stride * rows + offset + 16)).map { _ in Self.pixel(&random) }
-            func draw(wide: Bool) -> [UInt32] {
-                WideKernels.useWideSteps(wide)
-                var after = before
-                after.withUnsafeMutableBufferPointer { dst in
-                    WideKernels.overSolidBlock(
-                        dst.baseAddress! + offset, stride: stride, rows: rows, count: count, color: color,
-                        edges: (0, 0), room: count, lead: 0)
-                }
-                return after
+            let (wide, narrow) = Self.drawnBothWays(before) { dst in
+                WideKernels.overSolidBlock(
+                    dst + offset, stride: stride, rows: rows, count: count, color: color, edges: (0, 0), room: count,
+                    lead: 0)
             }
-            let wide = draw(wide: true)
             var want = before
             for r in 0..<rows {
                 let start = offset + r * stride
                 for i in start..<(start + count) { want[i] = PixelMath.over(color, before[i]) }
             }
             #expect(wide == want, "trial \(trial): \(count) x \(rows) at \(offset), stride \(stride)")
-            #expect(draw(wide: false) == wide, "trial \(trial)")
+            #expect(narrow == wide, "trial \(trial)")
         }
     }
 
@@ -328,7 +321,6 @@ import Testing
         // before), colours premultiplied or, one in eight, not (the AVX2 loop again).
         // Pixels outside the rows and their edges stay as they were. Each is drawn with
         // the AVX-512 steps and with the AVX2 loop alone.
-        defer { WideKernels.useWideSteps(true) }
         var random = SplitMix64(seed: 31)
         for trial in 0..<400 {
             let count = 1 + Int(random.next() % 110)
@@ -340,19 +332,13 @@ import Testing
             var colors = (0..<9).map { i in i % 3 != 0 && random.next() % 4 == 0 ? 0 : Self.pixel(&random) }
             if trial % 8 == 7 { colors[3] = (colors[3] & 0x7fff_ffff) | 0x0080_0000 }
             let before = (0..<(stride * rows + offset + 16)).map { _ in Self.pixel(&random) }
-            func draw(wide: Bool) -> [UInt32] {
-                WideKernels.useWideSteps(wide)
-                var after = before
-                after.withUnsafeMutableBufferPointer { dst in
-                    colors.withUnsafeBufferPointer { c in
-                        WideKernels.overRect(
-                            dst.baseAddress! + offset, stride: stride, rows: rows, count: count,
-                            colors: c.baseAddress!, edges: (left, right), room: count + 1, lead: offset)
-                    }
+            let (wide, narrow) = Self.drawnBothWays(before) { dst in
+                colors.withUnsafeBufferPointer { c in
+                    WideKernels.overRect(
+                        dst + offset, stride: stride, rows: rows, count: count, colors: c.baseAddress!,
+                        edges: (left, right), room: count + 1, lead: offset)
                 }
-                return after
             }
-            let wide = draw(wide: true)
             var want = before
             for r in 0..<rows {
                 let kind = r == 0 ? 0 : (r == rows - 1 ? 6 : 3)
@@ -362,7 +348,22 @@ import Testing
                 if right { want[start + count] = PixelMath.over(colors[kind + 2], before[start + count]) }
             }
             #expect(wide == want, "trial \(trial): \(count) x \(rows), edges \(left) \(right)")
-            #expect(draw(wide: false) == wide, "trial \(trial)")
+            #expect(narrow == wide, "trial \(trial)")
         }
+    }
+
+    /// The pixels `before` after `draw`, once with the AVX-512 steps and once with the
+    /// AVX2 loop alone (the steps are on again after it).
+    private static func drawnBothWays(
+        _ before: [UInt32], _ draw: (UnsafeMutablePointer<UInt32>) -> Void
+    ) -> (wide: [UInt32], narrow: [UInt32]) {
+        defer { WideKernels.useWideSteps(true) }
+        func drawn(wide: Bool) -> [UInt32] {
+            WideKernels.useWideSteps(wide)
+            var after = before
+            after.withUnsafeMutableBufferPointer { draw($0.baseAddress!) }
+            return after
+        }
+        return (drawn(wide: true), drawn(wide: false))
     }
 }
