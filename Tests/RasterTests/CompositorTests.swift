@@ -264,6 +264,17 @@ import Testing
                 #expect(after[i] == (inRun ? color : before[i]), "fill trial \(trial) pixel \(i)")
             }
         }
+        // `Compositor.fill` on rows: in the loop from 32 pixels, in Swift below that.
+        for count in [5, 31, 32, 40] {
+            let stride = count + 3
+            var rows = [UInt32](repeating: 0x1122_3344, count: 3 * stride)
+            rows.withUnsafeMutableBufferPointer { dst in
+                Compositor.fill(dst.baseAddress!, stride: stride, rows: 3, count: count, color: 0xff10_2030)
+            }
+            for i in 0..<rows.count {
+                #expect(rows[i] == (i % stride < count ? 0xff10_2030 : 0x1122_3344), "rows of \(count), pixel \(i)")
+            }
+        }
         // Through `Compositor.solid`, an opaque colour, a copy and a clear give the same.
         for count in [31, 32, 33, 100] {
             for (mode, color, want) in [

@@ -60,14 +60,18 @@ enum Compositor {
         }
     }
 
-    /// `color` stored in `count` pixels at `dst`: long runs in the AVX2 loop, which
-    /// stores twice as much at a time as the baseline build.
+    /// `color` stored in `rows` runs of `count` pixels, the first at `dst` and each
+    /// `stride` pixels after the one before (an opaque fill, a copy, a clear): runs of 32
+    /// pixels or more in the AVX2 loop, which stores twice as much at a time as the
+    /// baseline build; shorter ones are not worth the call.
     @inline(__always)
-    static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+    static func fill(
+        _ dst: UnsafeMutablePointer<UInt32>, stride: Int = 0, rows: Int = 1, count: Int, color: UInt32
+    ) {
         if count >= 32 && WideKernels.available {
-            unsafe WideKernels.fillRows(dst, stride: 0, rows: 1, count: count, color: color)
+            unsafe WideKernels.fillRows(dst, stride: stride, rows: rows, count: count, color: color)
         } else {
-            unsafe dst.update(repeating: color, count: count)
+            for y in 0..<rows { unsafe (dst + y * stride).update(repeating: color, count: count) }
         }
     }
 

@@ -53,11 +53,8 @@
         // Safe: the rectangle and its edge pixels lie inside the clip bounds, inside the
         // surface, and each row's `x` pixels before `x` and `rowWords - x` from it in the
         // surface's row.
-        if ia == 0 && wide {
-            unsafe WideKernels.fillRows(
-                row(rows.lowerBound) + x, stride: rowWords, rows: rows.count, count: count, color: s)
-        } else if ia == 0 {
-            for y in rows { unsafe (row(y) + x).update(repeating: s, count: count) }
+        if ia == 0 {
+            unsafe Compositor.fill(row(rows.lowerBound) + x, stride: rowWords, rows: rows.count, count: count, color: s)
         } else if ia != 255 && wide {
             // An edge of coverage 0 is colour 0, which the loop leaves alone.
             @inline(__always) func edge(_ c: UInt8) -> UInt32 { c == 0 ? 0 : PixelMath.scale(color, UInt32(c)) }

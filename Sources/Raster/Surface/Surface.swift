@@ -152,11 +152,7 @@ import Glibc
     public func clear(to pixel: Pixel = .clear) {
         let word = pixel.argb
         willWrite()
-        if WideKernels.available {
-            unsafe WideKernels.fillRows(base, stride: rowWords, rows: height, count: width, color: word)
-        } else {
-            for y in 0..<height { unsafe (base + y * rowWords).update(repeating: word, count: width) }
-        }
+        unsafe Compositor.fill(base, stride: rowWords, rows: height, count: width, color: word)
     }
 
     /// A new surface with the same pixels, size and scale, tightly packed.
