@@ -47,10 +47,10 @@ void crk_over_row_avx2(uint32_t *dst, const uint32_t *src, intptr_t count) {
 __attribute__((target("avx2"), aligned(64)))
 void crk_over_row_scaled_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t coverage) {
     const intptr_t body = count > 0 ? count & ~(intptr_t)7 : 0;
-    const __m256i k = _mm256_set1_epi32((int)(coverage * 0x10001u));
+    const __m256i m = multiplier8(_mm256_set1_epi32((int)(coverage * 0x10001u)));
     for (intptr_t i = 0; i < body; i += 8) {
         __m256i *p = (__m256i *)(dst + i);
-        const __m256i s = scale8(_mm256_loadu_si256((const __m256i *)(src + i)), k);
+        const __m256i s = scale8_by(_mm256_loadu_si256((const __m256i *)(src + i)), m);
         _mm256_storeu_si256(p, _mm256_add_epi32(scale8(_mm256_loadu_si256(p), inverse8(s)), s));
     }
     for (intptr_t i = body; i < count; i++) {

@@ -24,21 +24,27 @@ static inline void over8(uint32_t *p, __m256i colors, __m256i k) {
     _mm256_storeu_si256((__m256i *)p, blend8(_mm256_loadu_si256((const __m256i *)p), colors, k));
 }
 
+/* `over8` of one colour with its inverse alpha's `multiplier8`, `m`: a run's steps. */
+__attribute__((target("avx2"), always_inline))
+static inline void over8_by(uint32_t *p, __m256i color, __m256i m) {
+    _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8_by(_mm256_loadu_si256((const __m256i *)p), m), color));
+}
+
 __attribute__((target("avx2"), aligned(64)))
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha) {
     if (count <= 0) return;
     // The last one to seven pixels through a lane mask, which neither reads nor writes
     // the pixels beyond the run.
-    const __m256i c = _mm256_set1_epi32((int)color), k = _mm256_set1_epi16((short)inverse_alpha);
+    const __m256i c = _mm256_set1_epi32((int)color), m = multiplier8(_mm256_set1_epi16((short)inverse_alpha));
     const intptr_t body = count & ~(intptr_t)7;
     // Lanes 0..<(count - body) of the last step.
     const __m256i tail = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - body)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     for (intptr_t y = 0; y < rows; y++, dst += stride) {
-        for (intptr_t i = 0; i < body; i += 8) over8(dst + i, c, k);
+        for (intptr_t i = 0; i < body; i += 8) over8_by(dst + i, c, m);
         if (body < count) {
             int *p = (int *)(dst + body);
-            _mm256_maskstore_epi32(p, tail, blend8(_mm256_maskload_epi32(p, tail), c, k));
+            _mm256_maskstore_epi32(p, tail, _mm256_add_epi32(scale8_by(_mm256_maskload_epi32(p, tail), m), c));
         }
     }
 }
@@ -100,14 +106,17 @@ static inline void step_colors(const block_layout *b, __m256i c, uint32_t left, 
     *last = _mm256_and_si256(_mm256_blendv_epi8(l, _mm256_set1_epi32((int)right), b->right_lane), b->inside);
 }
 
-/* One row from `p` (the run's first pixel): steps of `c`, the first and the last with theirs. */
+/*
+ * One row from `p` (the run's first pixel): steps of `c`, whose inverse alpha's
+ * `multiplier8` is `m`, the first and the last with colours of their own.
+ */
 __attribute__((target("avx2"), always_inline))
-static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m256i k, __m256i first_c,
+static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m256i m, __m256i first_c,
                              __m256i last_c) {
     p += b->start;
     if (b->last > 0) {
         over8(p, first_c, inverse8(first_c));
-        for (intptr_t i = 8; i < b->last; i += 8) over8(p + i, c, k);
+        for (intptr_t i = 8; i < b->last; i += 8) over8_by(p + i, c, m);
     }
     const __m256i last_k = inverse8(last_c);
     if (b->fits) {
@@ -129,30 +138,30 @@ void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
         crk_over_solid_steps_avx512(dst, stride, rows, count, color);
         return;
     }
-    const __m256i c = _mm256_set1_epi32((int)color), k = inverse8(c);
+    const __m256i c = _mm256_set1_epi32((int)color), m = multiplier8(inverse8(c));
     if (!(left | right) && (count & 7) == 0 && (count < 32 || ((uintptr_t)dst & 31) == 0)) {
         // Whole steps and no edges (a rectangle on whole pixels): nothing to work out.
         for (intptr_t y = 0; y < rows; y++, dst += stride) {
-            for (intptr_t i = 0; i < count; i += 8) over8(dst + i, c, k);
+            for (intptr_t i = 0; i < count; i += 8) over8_by(dst + i, c, m);
         }
         return;
     }
     const block_layout b = layout_of(dst, stride, count, left != 0, right != 0, room, lead);
     __m256i first_c, last_c;
     step_colors(&b, c, left, right, &first_c, &last_c);
-    for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, k, first_c, last_c);
+    for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, m, first_c, last_c);
 }
 
-/* The colours and inverse alphas of one kind of row: its run's and its edge steps'. */
+/* The colours of one kind of row, its run's and its edge steps', and the run's `multiplier8`. */
 typedef struct {
-    __m256i c, k, first_c, last_c;
+    __m256i c, m, first_c, last_c;
 } row_colors;
 
 __attribute__((target("avx2"), always_inline))
 static inline row_colors row_colors_of(const block_layout *b, const uint32_t *colors) {
     row_colors r;
     r.c = _mm256_set1_epi32((int)colors[0]);
-    r.k = inverse8(r.c);
+    r.m = multiplier8(inverse8(r.c));
     step_colors(b, r.c, colors[1], colors[2], &r.first_c, &r.last_c);
     return r;
 }
@@ -195,7 +204,7 @@ void crk_over_gradient_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, 
         }
         for (intptr_t i = 0; i < n; i++, dst += stride) {
             const row_colors r = row_colors_of(&b, colors + 3 * i);
-            block_row(dst, &b, r.c, r.k, r.first_c, r.last_c);
+            block_row(dst, &b, r.c, r.m, r.first_c, r.last_c);
         }
     }
 }
@@ -213,13 +222,13 @@ void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t 
     }
     const block_layout b = layout_of(dst, stride, count, left, right, room, lead);
     const row_colors first = row_colors_of(&b, colors);
-    block_row(dst, &b, first.c, first.k, first.first_c, first.last_c);
+    block_row(dst, &b, first.c, first.m, first.first_c, first.last_c);
     if (rows == 1) return;
     const row_colors inner = row_colors_of(&b, colors + 3);
     dst += stride;
-    for (intptr_t y = 1; y < rows - 1; y++, dst += stride) block_row(dst, &b, inner.c, inner.k, inner.first_c, inner.last_c);
+    for (intptr_t y = 1; y < rows - 1; y++, dst += stride) block_row(dst, &b, inner.c, inner.m, inner.first_c, inner.last_c);
     const row_colors last = row_colors_of(&b, colors + 6);
-    block_row(dst, &b, last.c, last.k, last.first_c, last.last_c);
+    block_row(dst, &b, last.c, last.m, last.first_c, last.last_c);
 }
 
 #else

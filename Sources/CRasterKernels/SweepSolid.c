@@ -54,8 +54,9 @@ static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k,
         crk_over_run_avx512(dst, count, (uint32_t)_mm256_extract_epi32(s, 0));
         return;
     } else {
+        const __m256i m = multiplier8(k);
         for (__m256i *p = (__m256i *)dst; p < end; p++) {
-            _mm256_storeu_si256(p, _mm256_add_epi32(scale8(_mm256_loadu_si256(p), k), s));
+            _mm256_storeu_si256(p, _mm256_add_epi32(scale8_by(_mm256_loadu_si256(p), m), s));
         }
     }
     // The last one to seven pixels one by one: a masked store is slow on some processors.

@@ -242,6 +242,87 @@ import Testing
     }
 
     @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
+    func wideRunsScaleEveryChannelByEveryInverseAlphaAsTheOnePixelFormula() {
+        // A run's steps scale its pixels by one inverse alpha (or a layer's source by one
+        // coverage) in two multiplications where `PixelMath.scale` takes four (`scale8_by`
+        // in `Lanes.h`): every channel value, in each of a pixel's four channels, under
+        // every inverse alpha, through each loop that does so. The formula is checked here
+        // and nowhere else: a multiplier off by one for one alpha is off by one for a few
+        // channel values only.
+        let values = (0..<256).map { UInt32($0) &* 0x0101_0101 }
+        for k in UInt32(0)...255 {
+            let a = 255 - k
+            let color = a << 24 | (a / 2) << 16 | (a / 3) << 8 | a / 5
+            // Runs, 256 pixels in steps and three more through the masked tail.
+            let run = values + values[1...3]
+            var after = run
+            after.withUnsafeMutableBufferPointer { dst in
+                WideKernels.overSolid(
+                    dst.baseAddress!, stride: 0, rows: 1, count: dst.count, color: color, inverseAlpha: k)
+            }
+            #expect(
+                Self.firstDifference(after, run.map { PixelMath.over(color, $0) }) == nil, "runs, inverse alpha \(k)")
+            // Rectangles' rows: without edges, and with them (the steps between the edge
+            // steps), two rows 272 pixels apart.
+            for edges in [(UInt32(0), UInt32(0)), (color, color)] {
+                let rows = [values[0]] + values + [values[255]] + [UInt32](repeating: 0, count: 14)
+                let before = rows + rows
+                var block = before
+                block.withUnsafeMutableBufferPointer { dst in
+                    WideKernels.overSolidBlock(
+                        dst.baseAddress! + 1, stride: 272, rows: 2, count: 256, color: color, edges: edges, room: 271,
+                        lead: 1)
+                }
+                let want = before.enumerated().map { i, d in
+                    let column = i % 272
+                    let drawn = (1...256).contains(column) || (edges.0 != 0 && (column == 0 || column == 257))
+                    return drawn ? PixelMath.over(color, d) : d
+                }
+                #expect(
+                    Self.firstDifference(block, want) == nil,
+                    "rectangle rows, edges \(edges.0 != 0), inverse alpha \(k)")
+            }
+            // A layer's source rows under a coverage: the source is scaled by it.
+            var layer = [UInt32](repeating: 0x8040_2010, count: 259)
+            run.withUnsafeBufferPointer { source in
+                layer.withUnsafeMutableBufferPointer { dst in
+                    WideKernels.overRow(dst.baseAddress!, source: source.baseAddress!, count: 259, coverage: k)
+                }
+            }
+            #expect(
+                Self.firstDifference(layer, run.map { PixelMath.over(PixelMath.scale($0, k), 0x8040_2010) }) == nil,
+                "layer, coverage \(k)")
+            // The sweep's run between a shape's edges: one row whose first cell holds a
+            // whole pixel's winding, so that pixels 8 on are one run of full coverage.
+            let width = 264
+            var cells = [Int32](repeating: 0, count: 272)
+            cells[0] = 1 << 8
+            var touched: [UInt64] = [1, 0, 0, 0, 0]
+            let swept = [UInt32](repeating: values[200], count: 8) + values
+            var pixels = swept
+            cells.withUnsafeMutableBufferPointer { c in
+                touched.withUnsafeMutableBufferPointer { t in
+                    pixels.withUnsafeMutableBufferPointer { dst in
+                        WideKernels.sweepOverSolid(
+                            cells: c.baseAddress!, touched: t.baseAddress!, pitch: 272, width: width, words: 5,
+                            rows: 1, dst: dst.baseAddress!, stride: width, room: width, color: color, evenOdd: false,
+                            precision: 8)
+                    }
+                }
+            }
+            #expect(
+                Self.firstDifference(pixels, swept.map { PixelMath.over(color, $0) }) == nil,
+                "sweep, inverse alpha \(k)")
+        }
+    }
+
+    /// The first pixel where two rows differ, or nil: what a failure needs to say, where
+    /// the rows themselves are hundreds of numbers.
+    private static func firstDifference(_ a: [UInt32], _ b: [UInt32]) -> Int? {
+        a.count != b.count ? min(a.count, b.count) : a.indices.first { a[$0] != b[$0] }
+    }
+
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
     func wideFillsStoreTheColourInTheRunsAndNowhereElse() {
         // Blocks of rows inside a wider surface: every length up to 70 (under eight, one
         // by one; from eight, in steps with an overlapping last one), rows one to four
