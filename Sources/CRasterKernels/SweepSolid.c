@@ -70,7 +70,8 @@ static const int32_t from_lane[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1
 /* One row of `crk_sweep_over_solid_avx2`. */
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, intptr_t words, uint32_t *dst,
-                             intptr_t room, __m256i c, __m256i one, __m128i shift, bool even_odd, bool wide) {
+                             intptr_t room, color_multipliers c, __m256i one, __m128i shift, bool even_odd,
+                             bool wide) {
     const __m256i last = _mm256_set1_epi32(7);
     // The running sum so far, in every lane.
     __m256i acc = _mm256_setzero_si256();
@@ -101,7 +102,7 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
         const __m256i sums = _mm256_add_epi32(prefix8(_mm256_loadu_si256(cell)), acc);
         _mm256_storeu_si256(cell, _mm256_setzero_si256());
         acc = _mm256_permutevar8x32_epi32(sums, last);
-        const __m256i scaled = scale8(c, pairs(coverage8(sums, one, shift, even_odd)));
+        const __m256i scaled = scale_color8(coverage8(sums, one, shift, even_odd), c);
         const __m256i inverse = inverse8(scaled);
         // Inside the row, so inside the surface's.
         __m256i *p = (__m256i *)(dst + group);
@@ -130,12 +131,12 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
             // 0, which writes them back as they were. (A closed outline's cells sum to
             // about 0 over a row, so their coverage is 0 already; this keeps it so.)
             coverage = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(from_lane + 8 - n)), coverage);
-            const __m256i scaled = scale8(c, pairs(coverage));
+            const __m256i scaled = scale_color8(coverage, c);
             const __m256i inverse = inverse8(scaled);
             _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8(_mm256_loadu_si256((__m256i *)p), inverse), scaled));
         } else {
             // The surface's last pixels one by one: a masked store is slow on some processors.
-            const __m256i scaled = scale8(c, pairs(coverage));
+            const __m256i scaled = scale_color8(coverage, c);
             const __m256i inverse = inverse8(scaled);
             uint32_t e[8], ia[8];
             _mm256_storeu_si256((__m256i *)e, scaled);
@@ -152,7 +153,8 @@ __attribute__((target("avx2"), aligned(64)))
 void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch, intptr_t width, intptr_t words,
                                intptr_t rows, uint32_t *dst, intptr_t stride, intptr_t room, uint32_t color,
                                bool even_odd, int shift) {
-    const __m256i c = _mm256_set1_epi32((int)color), one = _mm256_set1_epi32((int32_t)1 << shift);
+    const color_multipliers c = multipliers_of(color);
+    const __m256i one = _mm256_set1_epi32((int32_t)1 << shift);
     const __m128i count = _mm_cvtsi32_si128(shift);
     // A colour scaled by a coverage stays premultiplied when it is.
     const bool wide = crk_premultiplied(color) && crk_has_avx512();

@@ -316,6 +316,40 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: WideKernels.available, "the AVX2 loops need a processor with AVX2 (and no VITRINE_NO_AVX2)"))
+    func wideSweepsScaleEveryColourChannelByEveryLevelAsTheOnePixelFormula() {
+        // The sweep scales its colour by each pixel's coverage the other way round: the
+        // level as the channel, the colour's channels as multipliers (`scale_color8` in
+        // `Lanes.h`). A row whose winding climbs by 1/256 of a pixel a column takes every
+        // level from 1 to 255, then a whole pixel's; the colours give each of a pixel's
+        // four channels every value, no two channels alike (some are not premultiplied,
+        // whose sums carry as `PixelMath.over` lets them).
+        let width = 264
+        let levels = (0..<width).map { Rasterizer.coverage(Int32(min($0 + 1, 256)), .nonZero, precision: 8) }
+        #expect(Set(levels).count == 255, "every level from 1 to 255")
+        let before = (0..<width).map { UInt32($0 * 7919 % 256) &* 0x0101_0101 }
+        for a in UInt32(0)...255 {
+            let color = a << 24 | (255 - a) << 16 | (a &* 7 & 255) << 8 | (a &* 13 & 255)
+            var cells = [Int32](repeating: 0, count: 272)
+            for i in 0..<256 { cells[i] = 1 }
+            var touched: [UInt64] = [~0, ~0, ~0, ~0, 0]
+            var pixels = before
+            cells.withUnsafeMutableBufferPointer { c in
+                touched.withUnsafeMutableBufferPointer { t in
+                    pixels.withUnsafeMutableBufferPointer { dst in
+                        WideKernels.sweepOverSolid(
+                            cells: c.baseAddress!, touched: t.baseAddress!, pitch: 272, width: width, words: 5,
+                            rows: 1, dst: dst.baseAddress!, stride: width, room: width, color: color, evenOdd: false,
+                            precision: 8)
+                    }
+                }
+            }
+            let want = before.indices.map { PixelMath.over(PixelMath.scale(color, UInt32(levels[$0])), before[$0]) }
+            #expect(Self.firstDifference(pixels, want) == nil, "colour \(a)")
+            #expect(cells.allSatisfy { $0 == 0 } && touched.allSatisfy { $0 == 0 }, "cells and bits cleared")
+        }
+    }
+
     /// The first pixel where two rows differ, or nil: what a failure needs to say, where
     /// the rows themselves are hundreds of numbers.
     private static func firstDifference(_ a: [UInt32], _ b: [UInt32]) -> Int? {
