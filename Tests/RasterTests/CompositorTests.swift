@@ -294,22 +294,10 @@ import Testing
                 "layer, coverage \(k)")
             // The sweep's run between a shape's edges: one row whose first cell holds a
             // whole pixel's winding, so that pixels 8 on are one run of full coverage.
-            let width = 264
             var cells = [Int32](repeating: 0, count: 272)
             cells[0] = 1 << 8
-            var touched: [UInt64] = [1, 0, 0, 0, 0]
             let swept = [UInt32](repeating: values[200], count: 8) + values
-            var pixels = swept
-            cells.withUnsafeMutableBufferPointer { c in
-                touched.withUnsafeMutableBufferPointer { t in
-                    pixels.withUnsafeMutableBufferPointer { dst in
-                        WideKernels.sweepOverSolid(
-                            cells: c.baseAddress!, touched: t.baseAddress!, pitch: 272, width: width, words: 5,
-                            rows: 1, dst: dst.baseAddress!, stride: width, room: width, color: color, evenOdd: false,
-                            precision: 8)
-                    }
-                }
-            }
+            let pixels = Self.sweptRow(swept, cells: cells, touched: [1, 0, 0, 0, 0], color: color).pixels
             #expect(
                 Self.firstDifference(pixels, swept.map { PixelMath.over(color, $0) }) == nil,
                 "sweep, inverse alpha \(k)")
@@ -330,24 +318,30 @@ import Testing
         let before = (0..<width).map { UInt32($0 * 7919 % 256) &* 0x0101_0101 }
         for a in UInt32(0)...255 {
             let color = a << 24 | (255 - a) << 16 | (a &* 7 & 255) << 8 | (a &* 13 & 255)
-            var cells = [Int32](repeating: 0, count: 272)
-            for i in 0..<256 { cells[i] = 1 }
-            var touched: [UInt64] = [~0, ~0, ~0, ~0, 0]
-            var pixels = before
-            cells.withUnsafeMutableBufferPointer { c in
-                touched.withUnsafeMutableBufferPointer { t in
-                    pixels.withUnsafeMutableBufferPointer { dst in
-                        WideKernels.sweepOverSolid(
-                            cells: c.baseAddress!, touched: t.baseAddress!, pitch: 272, width: width, words: 5,
-                            rows: 1, dst: dst.baseAddress!, stride: width, room: width, color: color, evenOdd: false,
-                            precision: 8)
-                    }
-                }
-            }
+            let cells = [Int32](repeating: 1, count: 256) + [Int32](repeating: 0, count: 16)
+            let (pixels, left, bits) = Self.sweptRow(before, cells: cells, touched: [~0, ~0, ~0, ~0, 0], color: color)
             let want = before.indices.map { PixelMath.over(PixelMath.scale(color, UInt32(levels[$0])), before[$0]) }
             #expect(Self.firstDifference(pixels, want) == nil, "colour \(a)")
-            #expect(cells.allSatisfy { $0 == 0 } && touched.allSatisfy { $0 == 0 }, "cells and bits cleared")
+            #expect(left.allSatisfy { $0 == 0 } && bits.allSatisfy { $0 == 0 }, "cells and bits cleared")
         }
+    }
+
+    /// One row of 264 pixels swept by the AVX2 sweep, nonzero, with a pixel's winding 256
+    /// (cells of 272, five words of bits): the pixels, and the cells and bits it left.
+    private static func sweptRow(_ row: [UInt32], cells: [Int32], touched: [UInt64], color: UInt32) -> (
+        pixels: [UInt32], cells: [Int32], touched: [UInt64]
+    ) {
+        var (pixels, cells, touched) = (row, cells, touched)
+        cells.withUnsafeMutableBufferPointer { c in
+            touched.withUnsafeMutableBufferPointer { t in
+                pixels.withUnsafeMutableBufferPointer { dst in
+                    WideKernels.sweepOverSolid(
+                        cells: c.baseAddress!, touched: t.baseAddress!, pitch: 272, width: 264, words: 5, rows: 1,
+                        dst: dst.baseAddress!, stride: 264, room: 264, color: color, evenOdd: false, precision: 8)
+                }
+            }
+        }
+        return (pixels, cells, touched)
     }
 
     /// The first pixel where two rows differ, or nil: what a failure needs to say, where
