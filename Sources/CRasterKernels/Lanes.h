@@ -31,20 +31,30 @@ static inline __m256i multiplier8(__m256i k) {
 }
 
 /*
+ * What `scale8_by` and `scale_color8` share: channels already in the high byte of each
+ * 16-bit lane, `ag` and `rb`, times their `multiplier8`s, `m_ag` and `m_rb`. Each
+ * product's high half is `x * k / 255` in 8.8 fixed point; adding a half and keeping
+ * the high byte rounds it, and the bytes go back to their channels. That this equals
+ * `scale8` was checked for every channel and every `k` (`CompositorTests`). `k * 257`
+ * alone would be off by one for some channels under 24 of the 256 values of `k`, from
+ * 152 on.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scale_high_bytes(__m256i ag, __m256i m_ag, __m256i rb, __m256i m_rb) {
+    const __m256i high = _mm256_set1_epi32((int)0xff00ff00), half = _mm256_set1_epi16(128);
+    const __m256i a = _mm256_and_si256(_mm256_add_epi16(_mm256_mulhi_epu16(ag, m_ag), half), high);
+    const __m256i r = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mulhi_epu16(rb, m_rb), half), 8);
+    return _mm256_or_si256(r, a);
+}
+
+/*
  * `scale8(x, k)` in two multiplications where it takes four, with `m` its
  * `multiplier8(k)`: for a `k` shared by many steps (a run's inverse alpha), whose
- * multiplier is worked out once. Each channel `x`, put in the high byte of a 16-bit
- * lane, times `m` has in its high half `x * k / 255` in 8.8 fixed point; adding a half
- * and keeping the high byte rounds it. That this equals `scale8` was checked for every
- * channel and every `k` (`CompositorTests`). `k * 257` alone would be off by one for
- * some channels under 24 of the 256 values of `k`, from 152 on.
+ * multiplier is worked out once.
  */
 __attribute__((target("avx2"), always_inline))
 static inline __m256i scale8_by(__m256i x, __m256i m) {
-    const __m256i high = _mm256_set1_epi32((int)0xff00ff00), half = _mm256_set1_epi16(128);
-    const __m256i ag = _mm256_and_si256(_mm256_add_epi16(_mm256_mulhi_epu16(_mm256_and_si256(x, high), m), half), high);
-    const __m256i rb = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mulhi_epu16(_mm256_slli_epi16(x, 8), m), half), 8);
-    return _mm256_or_si256(rb, ag);
+    return scale_high_bytes(_mm256_and_si256(x, _mm256_set1_epi32((int)0xff00ff00)), m, _mm256_slli_epi16(x, 8), m);
 }
 
 /*
@@ -74,11 +84,8 @@ static inline __m256i scale_color8(__m256i levels, color_multipliers m) {
     // Each lane's level in the high byte of both its 16-bit halves (-128 gives a zero byte).
     const __m256i spread = _mm256_setr_epi8(-128, 0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12,
                                             -128, 0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12);
-    const __m256i high = _mm256_set1_epi32((int)0xff00ff00), half = _mm256_set1_epi16(128);
     const __m256i x = _mm256_shuffle_epi8(levels, spread);
-    const __m256i ag = _mm256_and_si256(_mm256_add_epi16(_mm256_mulhi_epu16(x, m.ag), half), high);
-    const __m256i rb = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mulhi_epu16(x, m.rb), half), 8);
-    return _mm256_or_si256(rb, ag);
+    return scale_high_bytes(x, m.ag, x, m.rb);
 }
 
 /* Whether each channel of `color` is at most its alpha, as in a premultiplied colour. */

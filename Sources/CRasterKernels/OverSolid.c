@@ -24,10 +24,16 @@ static inline void over8(uint32_t *p, __m256i colors, __m256i k) {
     _mm256_storeu_si256((__m256i *)p, blend8(_mm256_loadu_si256((const __m256i *)p), colors, k));
 }
 
-/* `over8` of one colour with its inverse alpha's `multiplier8`, `m`: a run's steps. */
+/* `blend8` of one colour with its inverse alpha's `multiplier8`, `m`: a run's steps. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i blend8_by(__m256i d, __m256i color, __m256i m) {
+    return _mm256_add_epi32(scale8_by(d, m), color);
+}
+
+/* `over8` through `blend8_by`. */
 __attribute__((target("avx2"), always_inline))
 static inline void over8_by(uint32_t *p, __m256i color, __m256i m) {
-    _mm256_storeu_si256((__m256i *)p, _mm256_add_epi32(scale8_by(_mm256_loadu_si256((const __m256i *)p), m), color));
+    _mm256_storeu_si256((__m256i *)p, blend8_by(_mm256_loadu_si256((const __m256i *)p), color, m));
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -44,7 +50,7 @@ void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t
         for (intptr_t i = 0; i < body; i += 8) over8_by(dst + i, c, m);
         if (body < count) {
             int *p = (int *)(dst + body);
-            _mm256_maskstore_epi32(p, tail, _mm256_add_epi32(scale8_by(_mm256_maskload_epi32(p, tail), m), c));
+            _mm256_maskstore_epi32(p, tail, blend8_by(_mm256_maskload_epi32(p, tail), c, m));
         }
     }
 }

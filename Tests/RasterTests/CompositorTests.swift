@@ -246,9 +246,9 @@ import Testing
         // A run's steps scale its pixels by one inverse alpha (or a layer's source by one
         // coverage) in two multiplications where `PixelMath.scale` takes four (`scale8_by`
         // in `Lanes.h`): every channel value, in each of a pixel's four channels, under
-        // every inverse alpha, through each loop that does so. The formula is checked here
-        // and nowhere else: a multiplier off by one for one alpha is off by one for a few
-        // channel values only.
+        // every inverse alpha, through each loop that does so: a multiplier off by one for
+        // one alpha is off by one for a few channel values only, which random pixels would
+        // rarely meet.
         let values = (0..<256).map { UInt32($0) &* 0x0101_0101 }
         for k in UInt32(0)...255 {
             let a = 255 - k
