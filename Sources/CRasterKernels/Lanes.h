@@ -40,11 +40,19 @@ static inline __m256i multiplier8(__m256i k) {
  * 152 on.
  */
 __attribute__((target("avx2"), always_inline))
-static inline __m256i scale_high_bytes(__m256i ag, __m256i m_ag, __m256i rb, __m256i m_rb) {
-    const __m256i high = _mm256_set1_epi32((int)0xff00ff00), half = _mm256_set1_epi16(128);
-    const __m256i a = _mm256_and_si256(_mm256_add_epi16(_mm256_mulhi_epu16(ag, m_ag), half), high);
-    const __m256i r = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mulhi_epu16(rb, m_rb), half), 8);
+static inline __m256i scale_high_bytes_plus(__m256i ag, __m256i m_ag, __m256i plus_ag, __m256i rb, __m256i m_rb,
+                                            __m256i plus_rb) {
+    const __m256i high = _mm256_set1_epi32((int)0xff00ff00);
+    const __m256i a = _mm256_and_si256(_mm256_add_epi16(_mm256_mulhi_epu16(ag, m_ag), plus_ag), high);
+    const __m256i r = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mulhi_epu16(rb, m_rb), plus_rb), 8);
     return _mm256_or_si256(r, a);
+}
+
+/* `scale_high_bytes_plus` with the half alone added: the products rounded. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scale_high_bytes(__m256i ag, __m256i m_ag, __m256i rb, __m256i m_rb) {
+    const __m256i half = _mm256_set1_epi16(128);
+    return scale_high_bytes_plus(ag, m_ag, half, rb, m_rb, half);
 }
 
 /*
@@ -55,6 +63,37 @@ static inline __m256i scale_high_bytes(__m256i ag, __m256i m_ag, __m256i rb, __m
 __attribute__((target("avx2"), always_inline))
 static inline __m256i scale8_by(__m256i x, __m256i m) {
     return scale_high_bytes(_mm256_and_si256(x, _mm256_set1_epi32((int)0xff00ff00)), m, _mm256_slli_epi16(x, 8), m);
+}
+
+/*
+ * What `scale8_by_plus` adds to each channel's product: the half that rounds it, and a
+ * colour's byte above it, in the 16-bit lanes as `scale_high_bytes_plus` holds them.
+ */
+typedef struct {
+    __m256i ag, rb;
+} color_plus;
+
+__attribute__((target("avx2"), always_inline))
+static inline color_plus plus_of(__m256i color) {
+    const __m256i half = _mm256_set1_epi16(128);
+    color_plus p;
+    p.ag = _mm256_add_epi16(_mm256_and_si256(color, _mm256_set1_epi32((int)0xff00ff00)), half);
+    p.rb = _mm256_add_epi16(_mm256_slli_epi16(color, 8), half);
+    return p;
+}
+
+/*
+ * `scale8_by(x, m)` plus `color`, whose `plus_of` is `p`: the colour's bytes go in with
+ * the rounding's half, which saves the addition after (a run's steps, one operation in
+ * twelve). Equal to it when no channel's sum passes 255, so for a premultiplied colour
+ * over its inverse alpha's `m`: a channel scaled by `255 - alpha` is at most that, and
+ * the colour's at most its alpha. A colour that is not premultiplied carries into the
+ * next channel in `scale8_by`'s sum, and not here.
+ */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scale8_by_plus(__m256i x, __m256i m, color_plus p) {
+    return scale_high_bytes_plus(_mm256_and_si256(x, _mm256_set1_epi32((int)0xff00ff00)), m, p.ag,
+                                 _mm256_slli_epi16(x, 8), m, p.rb);
 }
 
 /*

@@ -39,12 +39,14 @@ static inline __m256i prefix8(__m256i v) {
 
 /*
  * `count` pixels at `dst` under one coverage: `s` is the colour scaled by it, `k` its
- * inverse alpha in 16-bit pairs. An opaque `s` is stored. With `wide` (the AVX-512 steps
- * run, and the colour is premultiplied), a translucent run of 32 pixels or more goes in
- * 16-pixel steps (`crk_over_run_avx512`).
+ * inverse alpha in 16-bit pairs. An opaque `s` is stored. A `premultiplied` colour is
+ * added in the scaling (`scale8_by_plus`). With `wide` (the AVX-512 steps run, and the
+ * colour is premultiplied), a translucent run of 32 pixels or more goes in 16-pixel
+ * steps (`crk_over_run_avx512`).
  */
 __attribute__((target("avx2"), always_inline))
-static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k, bool opaque, bool wide) {
+static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k, bool opaque, bool premultiplied,
+                            bool wide) {
     // A pointer to the end of the groups of eight: the loops' own work is one add and one compare.
     const intptr_t i = count & ~(intptr_t)7;
     __m256i *const end = (__m256i *)(dst + i);
@@ -53,6 +55,13 @@ static inline void over_run(uint32_t *dst, intptr_t count, __m256i s, __m256i k,
     } else if (wide && count >= 32) {
         crk_over_run_avx512(dst, count, (uint32_t)_mm256_extract_epi32(s, 0));
         return;
+    } else if (premultiplied) {
+        // Circles and rounded rectangles of 256: 3-3.5% less time than with the sum after.
+        const __m256i m = multiplier8(k);
+        const color_plus plus = plus_of(s);
+        for (__m256i *p = (__m256i *)dst; p < end; p++) {
+            _mm256_storeu_si256(p, scale8_by_plus(_mm256_loadu_si256(p), m, plus));
+        }
     } else {
         const __m256i m = multiplier8(k);
         for (__m256i *p = (__m256i *)dst; p < end; p++) {
@@ -71,7 +80,7 @@ static const int32_t from_lane[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1
 __attribute__((target("avx2"), always_inline))
 static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, intptr_t words, uint32_t *dst,
                              intptr_t room, color_multipliers c, __m256i one, __m128i shift, bool even_odd,
-                             bool wide) {
+                             bool premultiplied, bool wide) {
     const __m256i last = _mm256_set1_epi32(7);
     // The running sum so far, in every lane.
     __m256i acc = _mm256_setzero_si256();
@@ -95,7 +104,7 @@ static inline void sweep_row(int32_t *cells, uint64_t *touched, intptr_t width, 
         }
         group = word == 0 ? width : (((w << 6) + __builtin_ctzll(word)) & ~(intptr_t)7);
         const intptr_t next = group < width ? group : width;
-        if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque, wide);
+        if (!blank && next > i) over_run(dst + i, next - i, s, k, opaque, premultiplied, wide);
         if (group >= whole) break;
         // All eight cells (those not touched are 0), cleared, summed on from the row so far.
         __m256i *cell = (__m256i *)(cells + group);
@@ -157,10 +166,10 @@ void crk_sweep_over_solid_avx2(int32_t *cells, uint64_t *touched, intptr_t pitch
     const __m256i one = _mm256_set1_epi32((int32_t)1 << shift);
     const __m128i count = _mm_cvtsi32_si128(shift);
     // A colour scaled by a coverage stays premultiplied when it is.
-    const bool wide = crk_premultiplied(color) && crk_has_avx512();
+    const bool premultiplied = crk_premultiplied(color), wide = premultiplied && crk_has_avx512();
     for (intptr_t r = 0; r < rows; r++) {
         sweep_row(cells + r * pitch, touched + r * words, width, words, dst + r * stride, room, c, one, count, even_odd,
-                  wide);
+                  premultiplied, wide);
     }
 }
 

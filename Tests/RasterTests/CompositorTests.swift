@@ -301,6 +301,13 @@ import Testing
             #expect(
                 Self.firstDifference(pixels, swept.map { PixelMath.over(color, $0) }) == nil,
                 "sweep, inverse alpha \(k)")
+            // The sweep adds a premultiplied colour in its scaling (`scale8_by_plus`); one
+            // that is not, whose sums carry into the next channel, goes the long way.
+            let loud = color | 0x00ff_00ff
+            let carried = Self.sweptRow(swept, cells: cells, touched: [1, 0, 0, 0, 0], color: loud).pixels
+            #expect(
+                Self.firstDifference(carried, swept.map { PixelMath.over(loud, $0) }) == nil,
+                "sweep, a colour not premultiplied, inverse alpha \(k)")
         }
     }
 
