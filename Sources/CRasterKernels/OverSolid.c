@@ -36,6 +36,52 @@ static inline void over8_by(uint32_t *p, __m256i color, __m256i m) {
     _mm256_storeu_si256((__m256i *)p, blend8_by(_mm256_loadu_si256((const __m256i *)p), color, m));
 }
 
+/*
+ * A run's colour as its steps take it: with its inverse alpha's `multiplier8`, and when
+ * `fused` (a constant in each loop made with it), its `plus_of` for `scale8_by_plus`,
+ * which adds it in the scaling: one operation less a step, for a few more a colour. Only
+ * a premultiplied colour may be fused.
+ */
+typedef struct {
+    __m256i c, m;
+    color_plus plus;
+} run_color;
+
+__attribute__((target("avx2"), always_inline))
+static inline run_color run_color_of(uint32_t color, bool fused) {
+    run_color r;
+    r.c = _mm256_set1_epi32((int)color);
+    r.m = multiplier8(inverse8(r.c));
+    r.plus = fused ? plus_of(r.c) : (color_plus){r.c, r.c};
+    return r;
+}
+
+/*
+ * Whether a rectangle's rows of `count` pixels between edges take fused steps: each of
+ * its run colours premultiplied, and rows of three steps or more, which gain more than
+ * the colour costs.
+ */
+static inline bool fuses(intptr_t count, const uint32_t *colors, intptr_t n) {
+    if (count < 24) return false;
+    for (intptr_t i = 0; i < n; i++) {
+        if (!crk_premultiplied(colors[i])) return false;
+    }
+    return true;
+}
+
+/* Steps of a run's colour `r` over pixels `from..<to` of `p`, eight at a time. */
+__attribute__((target("avx2"), always_inline))
+static inline void over_steps(uint32_t *p, intptr_t from, intptr_t to, const run_color *r, bool fused) {
+    if (fused) {
+        for (intptr_t i = from; i < to; i += 8) {
+            __m256i *q = (__m256i *)(p + i);
+            _mm256_storeu_si256(q, scale8_by_plus(_mm256_loadu_si256(q), r->m, r->plus));
+        }
+    } else {
+        for (intptr_t i = from; i < to; i += 8) over8_by(p + i, r->c, r->m);
+    }
+}
+
 __attribute__((target("avx2"), aligned(64)))
 void crk_over_solid_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                          uint32_t color, uint32_t inverse_alpha) {
@@ -113,16 +159,16 @@ static inline void step_colors(const block_layout *b, __m256i c, uint32_t left, 
 }
 
 /*
- * One row from `p` (the run's first pixel): steps of `c`, whose inverse alpha's
- * `multiplier8` is `m`, the first and the last with colours of their own.
+ * One row from `p` (the run's first pixel): steps of the run's colour `r`, the first
+ * and the last with colours of their own.
  */
 __attribute__((target("avx2"), always_inline))
-static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m256i m, __m256i first_c,
+static inline void block_row(uint32_t *p, const block_layout *b, const run_color *r, bool fused, __m256i first_c,
                              __m256i last_c) {
     p += b->start;
     if (b->last > 0) {
         over8(p, first_c, inverse8(first_c));
-        for (intptr_t i = 8; i < b->last; i += 8) over8_by(p + i, c, m);
+        over_steps(p, 8, b->last, r, fused);
     }
     const __m256i last_k = inverse8(last_c);
     if (b->fits) {
@@ -135,6 +181,22 @@ static inline void block_row(uint32_t *p, const block_layout *b, __m256i c, __m2
     for (intptr_t j = 0; j < b->tail; j++) p[b->last + j] = tail_c[j] + scale1(p[b->last + j], tail_k[j] & 0xffff);
 }
 
+/* `crk_over_solid_block_avx2` past the AVX-512 steps, made with `fused` and without. */
+__attribute__((target("avx2"), always_inline))
+static inline void solid_block(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count, uint32_t color,
+                               uint32_t left, uint32_t right, intptr_t room, intptr_t lead, bool fused) {
+    const run_color r = run_color_of(color, fused);
+    if (!(left | right) && (count & 7) == 0 && (count < 32 || ((uintptr_t)dst & 31) == 0)) {
+        // Whole steps and no edges (a rectangle on whole pixels): nothing to work out.
+        for (intptr_t y = 0; y < rows; y++, dst += stride) over_steps(dst, 0, count, &r, fused);
+        return;
+    }
+    const block_layout b = layout_of(dst, stride, count, left != 0, right != 0, room, lead);
+    __m256i first_c, last_c;
+    step_colors(&b, r.c, left, right, &first_c, &last_c);
+    for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, &r, fused, first_c, last_c);
+}
+
 __attribute__((target("avx2"), aligned(64)))
 void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t count,
                                uint32_t color, uint32_t left, uint32_t right, intptr_t room, intptr_t lead) {
@@ -144,31 +206,24 @@ void crk_over_solid_block_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, in
         crk_over_solid_steps_avx512(dst, stride, rows, count, color);
         return;
     }
-    const __m256i c = _mm256_set1_epi32((int)color), m = multiplier8(inverse8(c));
-    if (!(left | right) && (count & 7) == 0 && (count < 32 || ((uintptr_t)dst & 31) == 0)) {
-        // Whole steps and no edges (a rectangle on whole pixels): nothing to work out.
-        for (intptr_t y = 0; y < rows; y++, dst += stride) {
-            for (intptr_t i = 0; i < count; i += 8) over8_by(dst + i, c, m);
-        }
-        return;
+    if (fuses(count, &color, 1)) {
+        solid_block(dst, stride, rows, count, color, left, right, room, lead, true);
+    } else {
+        solid_block(dst, stride, rows, count, color, left, right, room, lead, false);
     }
-    const block_layout b = layout_of(dst, stride, count, left != 0, right != 0, room, lead);
-    __m256i first_c, last_c;
-    step_colors(&b, c, left, right, &first_c, &last_c);
-    for (intptr_t y = 0; y < rows; y++, dst += stride) block_row(dst, &b, c, m, first_c, last_c);
 }
 
-/* The colours of one kind of row, its run's and its edge steps', and the run's `multiplier8`. */
+/* The colours of one kind of row: its run's and its edge steps'. */
 typedef struct {
-    __m256i c, m, first_c, last_c;
+    run_color run;
+    __m256i first_c, last_c;
 } row_colors;
 
 __attribute__((target("avx2"), always_inline))
-static inline row_colors row_colors_of(const block_layout *b, const uint32_t *colors) {
+static inline row_colors row_colors_of(const block_layout *b, const uint32_t *colors, bool fused) {
     row_colors r;
-    r.c = _mm256_set1_epi32((int)colors[0]);
-    r.m = multiplier8(inverse8(r.c));
-    step_colors(b, r.c, colors[1], colors[2], &r.first_c, &r.last_c);
+    r.run = run_color_of(colors[0], fused);
+    step_colors(b, r.run.c, colors[1], colors[2], &r.first_c, &r.last_c);
     return r;
 }
 
@@ -209,10 +264,25 @@ void crk_over_gradient_rows_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, 
             _mm256_storeu_si256((__m256i *)(colors + 3 * (i - top)), scaled);
         }
         for (intptr_t i = 0; i < n; i++, dst += stride) {
-            const row_colors r = row_colors_of(&b, colors + 3 * i);
-            block_row(dst, &b, r.c, r.m, r.first_c, r.last_c);
+            // A colour a row: fused steps gained nothing on rows of 8 or 64 pixels.
+            const row_colors r = row_colors_of(&b, colors + 3 * i, false);
+            block_row(dst, &b, &r.run, false, r.first_c, r.last_c);
         }
     }
+}
+
+/* `crk_over_rect_avx2`'s rows, made with `fused` and without. */
+__attribute__((target("avx2"), always_inline))
+static inline void rect_rows(uint32_t *dst, intptr_t stride, intptr_t rows, const uint32_t *colors,
+                             const block_layout *b, bool fused) {
+    const row_colors first = row_colors_of(b, colors, fused);
+    block_row(dst, b, &first.run, fused, first.first_c, first.last_c);
+    if (rows == 1) return;
+    const row_colors inner = row_colors_of(b, colors + 3, fused);
+    dst += stride;
+    for (intptr_t y = 1; y < rows - 1; y++, dst += stride) block_row(dst, b, &inner.run, fused, inner.first_c, inner.last_c);
+    const row_colors last = row_colors_of(b, colors + 6, fused);
+    block_row(dst, b, &last.run, fused, last.first_c, last.last_c);
 }
 
 __attribute__((target("avx2"), aligned(64)))
@@ -227,14 +297,13 @@ void crk_over_rect_avx2(uint32_t *dst, intptr_t stride, intptr_t rows, intptr_t 
         return;
     }
     const block_layout b = layout_of(dst, stride, count, left, right, room, lead);
-    const row_colors first = row_colors_of(&b, colors);
-    block_row(dst, &b, first.c, first.m, first.first_c, first.last_c);
-    if (rows == 1) return;
-    const row_colors inner = row_colors_of(&b, colors + 3);
-    dst += stride;
-    for (intptr_t y = 1; y < rows - 1; y++, dst += stride) block_row(dst, &b, inner.c, inner.m, inner.first_c, inner.last_c);
-    const row_colors last = row_colors_of(&b, colors + 6);
-    block_row(dst, &b, last.c, last.m, last.first_c, last.last_c);
+    // The runs' colours of the first row, the rows between and the last.
+    const uint32_t runs[3] = {colors[0], colors[3], colors[6]};
+    if (fuses(count, runs, rows == 1 ? 1 : 3)) {
+        rect_rows(dst, stride, rows, colors, &b, true);
+    } else {
+        rect_rows(dst, stride, rows, colors, &b, false);
+    }
 }
 
 #else

@@ -282,6 +282,17 @@ import Testing
                     Self.firstDifference(block, want) == nil,
                     "rectangle rows, edges \(edges.0 != 0), inverse alpha \(k)")
             }
+            // Steps add a premultiplied colour in their scaling (`scale8_by_plus`); one that
+            // is not, whose sums carry into the next channel, goes the long way.
+            let loud = color | 0x00ff_00ff
+            var loudRows = run
+            loudRows.withUnsafeMutableBufferPointer { dst in
+                WideKernels.overSolidBlock(
+                    dst.baseAddress!, stride: 0, rows: 1, count: 256, color: loud, edges: (0, 0), room: 259, lead: 0)
+            }
+            #expect(
+                Self.firstDifference(loudRows, run.indices.map { $0 < 256 ? PixelMath.over(loud, run[$0]) : run[$0] })
+                    == nil, "rectangle rows, a colour not premultiplied, inverse alpha \(k)")
             // A layer's source rows under a coverage: the source is scaled by it.
             var layer = [UInt32](repeating: 0x8040_2010, count: 259)
             run.withUnsafeBufferPointer { source in
@@ -301,9 +312,6 @@ import Testing
             #expect(
                 Self.firstDifference(pixels, swept.map { PixelMath.over(color, $0) }) == nil,
                 "sweep, inverse alpha \(k)")
-            // The sweep adds a premultiplied colour in its scaling (`scale8_by_plus`); one
-            // that is not, whose sums carry into the next channel, goes the long way.
-            let loud = color | 0x00ff_00ff
             let carried = Self.sweptRow(swept, cells: cells, touched: [1, 0, 0, 0, 0], color: loud).pixels
             #expect(
                 Self.firstDifference(carried, swept.map { PixelMath.over(loud, $0) }) == nil,
